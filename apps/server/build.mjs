@@ -1,0 +1,16 @@
+// Bundles the server (and the workspace packages it imports) into dist/main.js; packages from
+// node_modules stay external and are loaded at run time.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  packages: 'external',
+  alias: { '@dynaloop/contract': '../../packages/contract/src/index.ts' },
+  logLevel: 'warning',
+});

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { errorBody as errorBodySchema, type RouteDef } from '@dynaloop/contract';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+  type RouteOptions,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { type Config } from './config.js';
+import { type Db } from './db/database.js';
+import { registerHealthRoutes } from './features/health/routes.js';
+import { registerTaskRoutes } from './features/tasks/routes.js';
+import { errors, errorBody, registerErrorHandler } from './platform/errors.js';
+import { type Logger } from './platform/logger.js';
+import { type Mailer } from './platform/mail.js';
+import { type BlobStorage } from './platform/storage.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  log: Logger;
+  storage: BlobStorage;
+  mailer: Mailer;
+  version: string;
+}
+
+type RouteSchemaOptions = Pick<RouteOptions, 'method' | 'url' | 'schema'>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** Method, URL and schemas of a contract route, ready for app.route(). */
+    routeOptions(def: RouteDef): RouteSchemaOptions;
+  }
+}
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export const API_PREFIX = '/api';
+
+function routeOptions(def: RouteDef): RouteSchemaOptions {
+  const response: Record<number, unknown> = { 200: def.response };
+  for (const status of [400, 500, ...(def.errors ?? [])]) response[status] = errorBodySchema;
+  Object.assign(response, def.otherResponses ?? {});
+  return {
+    method: def.method,
+    url: `${API_PREFIX}${def.path}`,
+    schema: {
+      summary: def.summary,
+      tags: def.tags,
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.querystring ? { querystring: def.querystring } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      response,
+    },
+  };
+}
+
+/** Builds the web application without listening: tests drive it with inject(). */
+export async function buildApp(deps: AppDeps): Promise<AppInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given)
+        ? given
+        : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>() as AppInstance;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.decorate('routeOptions', routeOptions);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    // The SPA loads only its own bundles; Swagger UI needs inline styles.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Dynaloop API',
+        description: 'Dynamic, human-in-the-loop benchmarking of AI models.',
+        version: deps.version,
+      },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+
+  registerHealthRoutes(app);
+  registerTaskRoutes(app);
+
+  await registerSpa(app, deps.config.webDist);
+  return app;
+}
+
+/** Serves the built SPA; every non-API GET that is not a file gets index.html. */
+async function registerSpa(app: AppInstance, webDist: string): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html');
+  const hasSpa = fs.existsSync(indexFile);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+      setHeaders: (res, filePath) => {
+        if (!filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`)) {
+      const err = errors.notFound(`Route ${request.method} ${url}`);
+      return reply.status(404).send(errorBody(err, request.id));
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const err = errors.notFound(`Route ${request.method} ${url}`);
+      return reply.status(404).send(errorBody(err, request.id));
+    }
+    if (!hasSpa) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build`, then start the server again.');
+    }
+    // Paths with a file extension are missing assets, not SPA routes.
+    if (path.extname(url) !== '') {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Folders of the checkout, found from this module (works from src/ and from dist/). */
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(here, '../../..');
+
+const roles = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.enum(['web', 'worker'])).min(1));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+    .optional(),
+  DATA_DIR: z.string().default('var'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(54329),
+  ROLES: roles.default(['web', 'worker']),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  PUBLIC_URL: z.string().url().optional(),
+  WEB_DIST: z.string().optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  roles: Array<'web' | 'worker'>;
+  logLevel: string;
+  seedDemo: boolean;
+  publicUrl: string | undefined;
+  webDist: string;
+  dataFolder: string;
+  dbPoolMax: number;
+}
+
+export class ConfigError extends Error {}
+
+/** The only reader of process.env. Fails fast with every problem listed. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Record<string, string>> = {},
+): Config {
+  const parsed = envSchema.safeParse({ ...env, ...overrides });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (i) => `  - ${i.path.join('.') || 'env'}: ${i.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    roles: e.ROLES,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    publicUrl: e.PUBLIC_URL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
+    dataFolder: path.join(REPO_ROOT, 'data'),
+    dbPoolMax: e.DB_POOL_MAX,
+  };
+}
+
+/** `--roles=web,worker` on the command line wins over ROLES. */
+export function rolesFromArgv(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a.startsWith('--roles=')) return a.slice('--roles='.length);
+    if (a === '--roles') return argv[i + 1];
+  }
+  return undefined;
+}

@@ -1,0 +1,10 @@
+import { type Migration } from 'kysely';
+import * as initialSchema from './20261122_000000_initial_schema.js';
+
+/**
+ * Every migration, in order. Listed statically (not read from disk) so that the bundled
+ * server carries them; names are timestamps and never change once released.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261122_000000_initial_schema': initialSchema,
+};

@@ -1,0 +1,63 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * Blob storage: datasets, uploaded models, avatars, prediction files. The embedded mode keeps
+ * blobs under ./var/blobs; a deployment at scale swaps in an S3-compatible implementation.
+ */
+export interface BlobStorage {
+  put(key: string, body: Buffer | string | Readable): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  stream(key: string): Readable;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+
+export class FsBlobStorage implements BlobStorage {
+  constructor(private readonly root: string) {}
+
+  private resolve(key: string): string {
+    if (!SAFE_KEY.test(key) || key.split('/').some((part) => part === '..' || part === '')) {
+      throw new Error(`unsafe blob key: ${key}`);
+    }
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, body: Buffer | string | Readable): Promise<void> {
+    const file = this.resolve(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    if (typeof body === 'string' || Buffer.isBuffer(body)) {
+      await fs.writeFile(tmp, body);
+    } else {
+      await pipeline(body, createWriteStream(tmp));
+    }
+    await fs.rename(tmp, file); // readers never see a half-written blob
+  }
+
+  get(key: string): Promise<Buffer> {
+    return fs.readFile(this.resolve(key));
+  }
+
+  stream(key: string): Readable {
+    return createReadStream(this.resolve(key));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await fs.access(this.resolve(key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.resolve(key), { force: true });
+  }
+}

@@ -1,0 +1,6 @@
+export * from './constants.js';
+export * from './messages.js';
+export * from './errors.js';
+export * from './tasks.js';
+export * from './health.js';
+export * from './routes.js';

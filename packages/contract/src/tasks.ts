@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** A round as shown with a task (its secret never leaves the server). */
+export const roundSummary = z
+  .object({
+    id: z.number().int(),
+    rid: z.number().int(),
+    cur_round: z.number().int(),
+    desc: z.string().nullable(),
+    longdesc: z.string().nullable(),
+    total_collected: z.number().int(),
+    total_fooled: z.number().int(),
+    total_verified_fooled: z.number().int(),
+  })
+  .meta({ id: 'RoundSummary' });
+export type RoundSummary = z.infer<typeof roundSummary>;
+
+/** Task card and task list entry (spec §3 "Task card/list"). */
+export const taskCard = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    desc: z.string().nullable(),
+    task_code: z.string(),
+    challenge_type: z.number().int(),
+    last_updated: z.string().nullable(),
+    active: z.boolean(),
+    submitable: z.boolean(),
+    official: z.boolean(),
+    round: roundSummary.nullable(),
+  })
+  .meta({ id: 'TaskCard' });
+export type TaskCard = z.infer<typeof taskCard>;
+
+export const taskCardList = z.array(taskCard);
+
+/** Model error rate, as the spec shows it: 2 decimals, 0.00 when nothing was collected. */
+export function modelErrorRate(
+  round: Pick<RoundSummary, 'total_fooled' | 'total_collected'>,
+): string {
+  if (round.total_collected <= 0) return '0.00';
+  return ((100 * round.total_fooled) / round.total_collected).toFixed(2);
+}
