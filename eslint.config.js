@@ -32,7 +32,30 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      // The contract's root pulls in zod: the SPA takes values from zod-free subpaths so that
+      // the home page does not ship the schema library.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@dynaloop/contract',
+              message:
+                'Import values from @dynaloop/contract/{constants,messages,stats,endpoints}; types from the root are fine.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
   },
   { files: ['apps/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {

@@ -4,3 +4,5 @@ export * from './errors.js';
 export * from './tasks.js';
 export * from './health.js';
 export * from './routes.js';
+export * from './endpoints.js';
+export * from './stats.js';

@@ -1,4 +1,5 @@
 import { type z } from 'zod';
+import { endpoints } from './endpoints.js';
 import { errorBody } from './errors.js';
 import { healthStatus } from './health.js';
 import { taskCardList } from './tasks.js';
@@ -29,30 +30,26 @@ function route<const R extends RouteDef>(def: R): R {
 
 export const routes = {
   health: route({
-    method: 'GET',
-    path: '/health',
+    ...endpoints.health,
     summary: 'Liveness and database reachability',
     tags: ['platform'],
     response: healthStatus,
     otherResponses: { 503: healthStatus },
   }),
   activeTasksWithRoundInfo: route({
-    method: 'GET',
-    path: '/task/get_active_tasks_with_round_info',
+    ...endpoints.activeTasksWithRoundInfo,
     summary: 'Active, visible tasks with their current round, for the home page',
     tags: ['tasks'],
     response: taskCardList,
   }),
   tasks: route({
-    method: 'GET',
-    path: '/tasks',
+    ...endpoints.tasks,
     summary: 'All visible tasks, each with its current round',
     tags: ['tasks'],
     response: taskCardList,
   }),
   submitableTasks: route({
-    method: 'GET',
-    path: '/tasks/submitable',
+    ...endpoints.submitableTasks,
     summary: 'Visible tasks that accept model submissions',
     tags: ['tasks'],
     response: taskCardList,

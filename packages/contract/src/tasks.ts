@@ -33,11 +33,3 @@ export const taskCard = z
 export type TaskCard = z.infer<typeof taskCard>;
 
 export const taskCardList = z.array(taskCard);
-
-/** Model error rate, as the spec shows it: 2 decimals, 0.00 when nothing was collected. */
-export function modelErrorRate(
-  round: Pick<RoundSummary, 'total_fooled' | 'total_collected'>,
-): string {
-  if (round.total_collected <= 0) return '0.00';
-  return ((100 * round.total_fooled) / round.total_collected).toFixed(2);
-}

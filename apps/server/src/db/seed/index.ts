@@ -311,12 +311,10 @@ export async function seedDemoContent(
         value_json: JSON.stringify({ loaded_at: new Date().toISOString(), tasks: tasksCreated }),
       })
       .onConflict((oc) =>
-        oc
-          .column('key')
-          .doUpdateSet((eb) => ({
-            value_json: eb.ref('excluded.value_json'),
-            updated_at: new Date(),
-          })),
+        oc.column('key').doUpdateSet((eb) => ({
+          value_json: eb.ref('excluded.value_json'),
+          updated_at: new Date(),
+        })),
       )
       .execute();
   }

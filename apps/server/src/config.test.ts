@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, rolesFromArgv } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve('var'));
+    expect(config.roles).toEqual(['web', 'worker']);
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('lists every problem at once', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ROLES: 'web,cook' });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const message = (caught as Error).message;
+    expect(message).toContain('PORT');
+    expect(message).toContain('DATABASE_URL: must be a postgres:// connection string');
+    expect(message).toContain('ROLES');
+  });
+
+  it('accepts an external database and a single role', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u:p@db.internal:5432/app',
+      ROLES: 'worker',
+      SEED_DEMO: 'false',
+    });
+    expect(config.databaseUrl).toBe('postgres://u:p@db.internal:5432/app');
+    expect(config.roles).toEqual(['worker']);
+    expect(config.seedDemo).toBe(false);
+  });
+});
+
+describe('rolesFromArgv', () => {
+  it('reads --roles=a,b and --roles a,b', () => {
+    expect(rolesFromArgv(['--roles=web'])).toBe('web');
+    expect(rolesFromArgv(['--roles', 'worker,web'])).toBe('worker,web');
+    expect(rolesFromArgv([])).toBeUndefined();
+  });
+});

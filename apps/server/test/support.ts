@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppInstance } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { createDb, type Db } from '../src/db/database.js';
+import { withDatabase } from '../src/db/embedded.js';
+import { createLogger } from '../src/platform/logger.js';
+import { OutboxMailer } from '../src/platform/mail.js';
+import { FsBlobStorage } from '../src/platform/storage.js';
+
+export interface TestContext {
+  db: Db;
+  databaseUrl: string;
+  config: Config;
+  storage: FsBlobStorage;
+  tmpDir: string;
+  close(): Promise<void>;
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('pgServerUrl') });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of its own for one test file, cloned from the migrated template. */
+export async function createTestDatabase(): Promise<TestContext> {
+  const name = `dynaloop_test_${randomBytes(6).toString('hex')}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
+      break;
+    } catch (err) {
+      // Two files cloning at the same instant may briefly see the template "in use".
+      if (attempt >= 20 || !/being accessed by other users/.test((err as Error).message)) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  const databaseUrl = withDatabase(inject('pgServerUrl'), name);
+  const { db } = createDb(databaseUrl, 5);
+  const tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dynaloop-test-'));
+  const config = loadConfig(
+    {},
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: tmpDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+      WEB_DIST: path.join(tmpDir, 'web'),
+    },
+  );
+  return {
+    db,
+    databaseUrl,
+    config,
+    storage: new FsBlobStorage(path.join(tmpDir, 'blobs')),
+    tmpDir,
+    async close() {
+      await db.destroy();
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await fs.rm(tmpDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp extends TestContext {
+  app: AppInstance;
+}
+
+/** The real application on a fresh database, driven with app.inject(). */
+export async function createTestApp(options: { spaIndexHtml?: string } = {}): Promise<TestApp> {
+  const ctx = await createTestDatabase();
+  if (options.spaIndexHtml !== undefined) {
+    await fs.mkdir(ctx.config.webDist, { recursive: true });
+    await fs.writeFile(path.join(ctx.config.webDist, 'index.html'), options.spaIndexHtml);
+  }
+  const log = createLogger('silent');
+  const app = await buildApp({
+    config: ctx.config,
+    db: ctx.db,
+    log,
+    storage: ctx.storage,
+    mailer: new OutboxMailer(ctx.db, log),
+    version: 'test',
+  });
+  await app.ready();
+  return {
+    ...ctx,
+    app,
+    async close() {
+      await app.close();
+      await ctx.close();
+    },
+  };
+}
