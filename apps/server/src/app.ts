@@ -3,12 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { errorBody as errorBodySchema, type RouteDef } from '@dynaloop/contract';
+import { AVATAR_MAX_BYTES, errorBody as errorBodySchema, type RouteDef } from '@dynaloop/contract';
 import Fastify, {
   type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyInstance,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
@@ -22,14 +25,23 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { type z } from 'zod';
 import { type Config } from './config.js';
 import { type Db } from './db/database.js';
+import { registerAuthRoutes } from './features/auth/routes.js';
 import { registerHealthRoutes } from './features/health/routes.js';
+import { registerNotificationRoutes } from './features/notifications/routes.js';
+import { registerProposalRoutes } from './features/proposals/routes.js';
+import { registerSettingsRoutes } from './features/settings/routes.js';
+import { registerUserRoutes } from './features/users/routes.js';
 import { registerTaskRoutes } from './features/tasks/routes.js';
+import { authenticate } from './platform/auth.js';
 import { errors, errorBody, registerErrorHandler } from './platform/errors.js';
 import { type Logger } from './platform/logger.js';
 import { type Mailer } from './platform/mail.js';
+import { type RateLimiter } from './platform/rate-limit.js';
 import { type BlobStorage } from './platform/storage.js';
+import { type AccessTokens } from './platform/tokens.js';
 
 export interface AppDeps {
   config: Config;
@@ -37,16 +49,35 @@ export interface AppDeps {
   log: Logger;
   storage: BlobStorage;
   mailer: Mailer;
+  tokens: AccessTokens;
+  rateLimiter: RateLimiter;
   version: string;
 }
 
-type RouteSchemaOptions = Pick<RouteOptions, 'method' | 'url' | 'schema'>;
+type RouteSchemaOptions = Pick<RouteOptions, 'method' | 'url' | 'schema' | 'onRequest'>;
+
+type Out<T> = T extends z.ZodType ? z.output<T> : unknown;
+type In<T> = T extends z.ZodType ? z.input<T> : unknown;
+
+/** The request of a contract route, typed from its schemas. */
+export type RouteRequest<R extends RouteDef> = FastifyRequest<{
+  Body: Out<R['body']>;
+  Params: Out<R['params']>;
+  Querystring: Out<R['querystring']>;
+}>;
+
+export type RouteHandler<R extends RouteDef> = (
+  request: RouteRequest<R>,
+  reply: FastifyReply,
+) => Promise<In<R['response']> | FastifyReply>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    /** Method, URL and schemas of a contract route, ready for app.route(). */
+    /** Method, URL, schemas and authentication of a contract route, ready for app.route(). */
     routeOptions(def: RouteDef): RouteSchemaOptions;
+    /** Serves a contract route with a handler typed from its schemas. */
+    serve<R extends RouteDef>(def: R, handler: RouteHandler<R>): void;
   }
 }
 
@@ -60,21 +91,27 @@ export type AppInstance = FastifyInstance<
 
 export const API_PREFIX = '/api';
 
-function routeOptions(def: RouteDef): RouteSchemaOptions {
-  const response: Record<number, unknown> = { 200: def.response };
-  for (const status of [400, 500, ...(def.errors ?? [])]) response[status] = errorBodySchema;
-  Object.assign(response, def.otherResponses ?? {});
-  return {
-    method: def.method,
-    url: `${API_PREFIX}${def.path}`,
-    schema: {
-      summary: def.summary,
-      tags: def.tags,
-      ...(def.params ? { params: def.params } : {}),
-      ...(def.querystring ? { querystring: def.querystring } : {}),
-      ...(def.body ? { body: def.body } : {}),
-      response,
-    },
+function makeRouteOptions(deps: AppDeps) {
+  return (def: RouteDef): RouteSchemaOptions => {
+    const response: Record<number, unknown> = {};
+    if (def.response) response[200] = def.response;
+    for (const status of [400, 500, ...(def.errors ?? [])]) response[status] = errorBodySchema;
+    Object.assign(response, def.otherResponses ?? {});
+    return {
+      method: def.method,
+      url: `${API_PREFIX}${def.path}`,
+      onRequest: authenticate(def.auth, deps.db, deps.tokens),
+      schema: {
+        summary: def.summary,
+        tags: def.tags,
+        ...(def.auth !== 'none' ? { security: [{ bearer: [] }] } : {}),
+        ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
+        ...(def.params ? { params: def.params } : {}),
+        ...(def.querystring ? { querystring: def.querystring } : {}),
+        ...(def.body ? { body: def.body } : {}),
+        response,
+      },
+    };
   };
 }
 
@@ -88,14 +125,20 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
         ? given
         : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>() as AppInstance;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const routeOptions = makeRouteOptions(deps);
   app.decorate('deps', deps);
   app.decorate('routeOptions', routeOptions);
+  app.decorate('serve', function serve<R extends RouteDef>(def: R, handler: RouteHandler<R>) {
+    app.route({ ...routeOptions(def), handler: handler as never });
+  });
+  // Set by each contract route's onRequest hook (platform/auth.ts).
+  app.decorateRequest('actor', null as never);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -117,6 +160,9 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     hsts: false,
   });
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -125,6 +171,16 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
         version: deps.version,
       },
       servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A session access token (15 minutes), an API token, or a guest trial token',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
@@ -135,6 +191,11 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
 
   registerHealthRoutes(app);
   registerTaskRoutes(app);
+  registerAuthRoutes(app);
+  registerUserRoutes(app);
+  registerNotificationRoutes(app);
+  registerProposalRoutes(app);
+  registerSettingsRoutes(app);
 
   await registerSpa(app, deps.config.webDist);
   return app;

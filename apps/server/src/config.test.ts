@@ -29,12 +29,65 @@ describe('loadConfig', () => {
   it('accepts an external database and a single role', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://u:p@db.internal:5432/app',
+      JWT_SECRET: 's'.repeat(40),
       ROLES: 'worker',
       SEED_DEMO: 'false',
     });
     expect(config.databaseUrl).toBe('postgres://u:p@db.internal:5432/app');
     expect(config.roles).toEqual(['worker']);
     expect(config.seedDemo).toBe(false);
+  });
+});
+
+describe('secrets and flags', () => {
+  it('requires a shared JWT_SECRET with an external database', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@db/app' })).toThrow(
+      /JWT_SECRET: required/,
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://u:p@db/app', JWT_SECRET: 'short' }),
+    ).toThrow(/at least 32/);
+  });
+
+  it('reads feature flags and invite codes', () => {
+    const config = loadConfig({
+      FEATURE_BETA_LOGIN: 'true',
+      BETA_INVITE_CODES: 'alpha, beta ,',
+      FEATURE_FORK: 'false',
+    });
+    expect(config.flags).toEqual({
+      beta_login: true,
+      fork: false,
+      snapshot: true,
+      dynaboard: true,
+    });
+    expect(config.betaInviteCodes).toEqual(['alpha', 'beta']);
+  });
+});
+
+describe('secrets and flags', () => {
+  it('requires a shared JWT_SECRET with an external database', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@db/app' })).toThrow(
+      /JWT_SECRET: required/,
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://u:p@db/app', JWT_SECRET: 'short' }),
+    ).toThrow(/at least 32/);
+  });
+
+  it('reads feature flags and invite codes', () => {
+    const config = loadConfig({
+      FEATURE_BETA_LOGIN: 'true',
+      BETA_INVITE_CODES: 'alpha, beta ,',
+      FEATURE_FORK: 'false',
+    });
+    expect(config.flags).toEqual({
+      beta_login: true,
+      fork: false,
+      snapshot: true,
+      dynaboard: true,
+    });
+    expect(config.betaInviteCodes).toEqual(['alpha', 'beta']);
   });
 });
 

@@ -16,6 +16,8 @@ const roles = z
   )
   .pipe(z.array(z.enum(['web', 'worker'])).min(1));
 
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('127.0.0.1'),
@@ -28,13 +30,22 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(54329),
   ROLES: roles.default(['web', 'worker']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+  SEED_DEMO: flag.default(true),
   PUBLIC_URL: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: flag.default(false),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Dynaloop <no-reply@dynaloop.local>'),
+  FEATURE_BETA_LOGIN: flag.default(false),
+  BETA_INVITE_CODES: z.string().default(''),
+  FEATURE_FORK: flag.default(true),
+  FEATURE_SNAPSHOT: flag.default(true),
+  FEATURE_DYNABOARD: flag.default(true),
 });
 
 export interface Config {
@@ -51,6 +62,13 @@ export interface Config {
   webDist: string;
   dataFolder: string;
   dbPoolMax: number;
+  /** Signing secret of access tokens; generated into DATA_DIR in the embedded mode. */
+  jwtSecret: string | undefined;
+  trustProxy: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  flags: { beta_login: boolean; fork: boolean; snapshot: boolean; dynaboard: boolean };
+  betaInviteCodes: string[];
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +86,11 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_URL && !e.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - JWT_SECRET: required (32+ characters) when DATABASE_URL is set; every web process must share it',
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -82,6 +105,19 @@ export function loadConfig(
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     dataFolder: path.join(REPO_ROOT, 'data'),
     dbPoolMax: e.DB_POOL_MAX,
+    jwtSecret: e.JWT_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    flags: {
+      beta_login: e.FEATURE_BETA_LOGIN,
+      fork: e.FEATURE_FORK,
+      snapshot: e.FEATURE_SNAPSHOT,
+      dynaboard: e.FEATURE_DYNABOARD,
+    },
+    betaInviteCodes: e.BETA_INVITE_CODES.split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
   };
 }
 

@@ -90,7 +90,11 @@ describe('the server process', () => {
   }, 180_000);
 
   it('refuses to start, with a clear message, when DATABASE_URL is unreachable', async () => {
-    const run = start({ ...env, DATABASE_URL: 'postgres://u:p@127.0.0.1:9/nothing' });
+    const run = start({
+      ...env,
+      DATABASE_URL: 'postgres://u:p@127.0.0.1:9/nothing',
+      JWT_SECRET: 'x'.repeat(40),
+    });
     expect(await run.exited).toBe(69);
     expect(run.output()).toContain('Cannot reach the database at 127.0.0.1:9/nothing');
     expect(run.output()).not.toContain('u:p@');

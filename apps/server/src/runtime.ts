@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp, type AppInstance } from './app.js';
+import { buildApp, type AppDeps, type AppInstance } from './app.js';
 import { type Config, REPO_ROOT } from './config.js';
 import { assertReachable, createDb, type Db, describeTarget } from './db/database.js';
 import { startEmbeddedPostgres, withDatabase, type EmbeddedPostgres } from './db/embedded.js';
@@ -10,7 +10,9 @@ import { seedDemoContent, type SeedResult } from './db/seed/index.js';
 import { type Logger } from './platform/logger.js';
 import { OutboxMailer } from './platform/mail.js';
 import { type Queue, startQueue } from './platform/queue.js';
+import { RateLimiter } from './platform/rate-limit.js';
 import { FsBlobStorage } from './platform/storage.js';
+import { AccessTokens, loadSigningSecret } from './platform/tokens.js';
 
 export const EMBEDDED_DATABASE = 'dynaloop';
 
@@ -21,6 +23,24 @@ export interface Platform {
   url?: string;
   seed?: SeedResult;
   stop(): Promise<void>;
+}
+
+/** Everything the web role needs, built from configuration (tests use the same). */
+export async function createAppDeps(config: Config, db: Db, log: Logger): Promise<AppDeps> {
+  return {
+    config,
+    db,
+    log,
+    storage: new FsBlobStorage(path.join(config.dataDir, 'blobs')),
+    mailer: new OutboxMailer(
+      db,
+      log,
+      config.smtpUrl ? { url: config.smtpUrl, from: config.mailFrom } : undefined,
+    ),
+    tokens: new AccessTokens(await loadSigningSecret(config.jwtSecret, config.dataDir)),
+    rateLimiter: new RateLimiter(db),
+    version: readVersion(),
+  };
 }
 
 export function readVersion(): string {
@@ -97,14 +117,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
     let app: AppInstance | undefined;
     let url: string | undefined;
     if (config.roles.includes('web')) {
-      app = await buildApp({
-        config,
-        db,
-        log,
-        storage,
-        mailer: new OutboxMailer(db, log),
-        version: readVersion(),
-      });
+      app = await buildApp(await createAppDeps(config, db, log));
       cleanups.push(() => app!.close());
       const address = await app.listen({ host: config.host, port: config.port });
       url = address;

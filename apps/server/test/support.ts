@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type AppInstance } from '../src/app.js';
+import { buildApp, type AppDeps, type AppInstance } from '../src/app.js';
+import { createAppDeps } from '../src/runtime.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDb, type Db } from '../src/db/database.js';
 import { withDatabase } from '../src/db/embedded.js';
 import { createLogger } from '../src/platform/logger.js';
-import { OutboxMailer } from '../src/platform/mail.js';
 import { FsBlobStorage } from '../src/platform/storage.js';
 
 export interface TestContext {
@@ -53,6 +53,7 @@ export async function createTestDatabase(): Promise<TestContext> {
       NODE_ENV: 'test',
       DATA_DIR: tmpDir,
       DATABASE_URL: databaseUrl,
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
       LOG_LEVEL: 'silent',
       WEB_DIST: path.join(tmpDir, 'web'),
     },
@@ -73,28 +74,29 @@ export async function createTestDatabase(): Promise<TestContext> {
 
 export interface TestApp extends TestContext {
   app: AppInstance;
+  deps: AppDeps;
 }
 
 /** The real application on a fresh database, driven with app.inject(). */
-export async function createTestApp(options: { spaIndexHtml?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { spaIndexHtml?: string; config?: Partial<Config> } = {},
+): Promise<TestApp> {
   const ctx = await createTestDatabase();
   if (options.spaIndexHtml !== undefined) {
     await fs.mkdir(ctx.config.webDist, { recursive: true });
     await fs.writeFile(path.join(ctx.config.webDist, 'index.html'), options.spaIndexHtml);
   }
-  const log = createLogger('silent');
-  const app = await buildApp({
-    config: ctx.config,
-    db: ctx.db,
-    log,
-    storage: ctx.storage,
-    mailer: new OutboxMailer(ctx.db, log),
-    version: 'test',
-  });
+  const deps = await createAppDeps(
+    options.config ? { ...ctx.config, ...options.config } : ctx.config,
+    ctx.db,
+    createLogger('silent'),
+  );
+  const app = await buildApp({ ...deps, version: 'test' });
   await app.ready();
   return {
     ...ctx,
     app,
+    deps: { ...deps, version: 'test' },
     async close() {
       await app.close();
       await ctx.close();

@@ -1,12 +1,59 @@
+import type { RouteAuth } from './auth.js';
+
 /**
- * Method and path of every /api call, free of schemas so that the SPA can import it without
- * zod. `routes.ts` adds the schemas to these entries; the server serves exactly those.
+ * Method, path and access of every /api call, free of schemas so that the SPA can import it
+ * without zod. `routes.ts` adds the schemas to these entries; the server serves exactly those.
  */
 export const endpoints = {
-  health: { method: 'GET', path: '/health' },
-  activeTasksWithRoundInfo: { method: 'GET', path: '/task/get_active_tasks_with_round_info' },
-  tasks: { method: 'GET', path: '/tasks' },
-  submitableTasks: { method: 'GET', path: '/tasks/submitable' },
-} as const;
+  health: { method: 'GET', path: '/health', auth: 'none' },
+  activeTasksWithRoundInfo: {
+    method: 'GET',
+    path: '/task/get_active_tasks_with_round_info',
+    auth: 'none',
+  },
+  tasks: { method: 'GET', path: '/tasks', auth: 'none' },
+  submitableTasks: { method: 'GET', path: '/tasks/submitable', auth: 'none' },
+
+  login: { method: 'POST', path: '/authenticate', auth: 'none' },
+  register: { method: 'POST', path: '/users', auth: 'none' },
+  recoverInitiate: { method: 'POST', path: '/recover/initiate', auth: 'none' },
+  recoverResolve: { method: 'POST', path: '/recover/resolve/:token', auth: 'none' },
+  refresh: { method: 'GET', path: '/authenticate/refresh', auth: 'none' },
+  generateApiToken: { method: 'GET', path: '/authenticate/generate_api_token', auth: 'user' },
+  listApiTokens: { method: 'GET', path: '/authenticate/api_tokens', auth: 'user' },
+  revokeApiToken: { method: 'DELETE', path: '/authenticate/api_tokens/:id', auth: 'user' },
+  trialToken: { method: 'GET', path: '/authenticate/get_trial_token', auth: 'none' },
+  logout: { method: 'POST', path: '/authenticate/logout', auth: 'none' },
+
+  user: { method: 'GET', path: '/users/:id', auth: 'user' },
+  userBadges: { method: 'GET', path: '/users/:id/badges', auth: 'user' },
+  updateUser: { method: 'PUT', path: '/users/:id', auth: 'user' },
+  deleteUser: { method: 'DELETE', path: '/users/:id', auth: 'user' },
+  uploadAvatar: { method: 'POST', path: '/users/:id/avatar/upload', auth: 'user' },
+  avatar: { method: 'GET', path: '/avatars/:file', auth: 'none' },
+  userModels: { method: 'GET', path: '/users/:id/models', auth: 'optional' },
+  userTasks: { method: 'GET', path: '/users/:id/tasks', auth: 'optional' },
+  userForks: { method: 'GET', path: '/users/:id/forks', auth: 'user' },
+  userSnapshots: { method: 'GET', path: '/users/:id/snapshots', auth: 'user' },
+
+  platformSettings: { method: 'GET', path: '/platform/settings', auth: 'none' },
+  userProposals: { method: 'GET', path: '/task_proposals/user/:page/:size', auth: 'user' },
+  allProposals: { method: 'GET', path: '/task_proposals/all/:page/:size', auth: 'user' },
+
+  notifications: { method: 'GET', path: '/notifications', auth: 'user' },
+  notificationsSeen: { method: 'PUT', path: '/notifications/seen', auth: 'user' },
+} as const satisfies Record<
+  string,
+  { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; auth: RouteAuth }
+>;
 
 export type EndpointName = keyof typeof endpoints;
+
+/** Fills `:param` placeholders: apiPath(endpoints.user.path, { id: 3 }) → "/users/3". */
+export function apiPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,32 +1,64 @@
-import { type z } from 'zod';
+import { z } from 'zod';
+import {
+  apiTokenCreated,
+  apiTokenItem,
+  authResult,
+  loginBody,
+  recoverInitiateBody,
+  recoverResolveBody,
+  registerBody,
+  type RouteAuth,
+  tokenParam,
+  tokenResult,
+} from './auth.js';
+import { idParam, paged, pageQuery, success } from './common.js';
 import { endpoints } from './endpoints.js';
 import { errorBody } from './errors.js';
 import { healthStatus } from './health.js';
+import { notificationItem } from './notifications.js';
+import { platformSettings } from './platform.js';
+import { proposalPageParams, taskProposal } from './proposals.js';
 import { taskCardList } from './tasks.js';
+import {
+  avatarUploaded,
+  deleteAccountBody,
+  userForkItem,
+  userModelItem,
+  userProfile,
+  userTaskItem,
+  userUpdateBody,
+  userWithBadges,
+} from './users.js';
 
 /**
- * The route table: every /api call with its method, path (Fastify syntax, under /api),
- * request and response schemas. The server registers handlers against these entries and
- * a drift test checks that every entry is served; the SPA builds URLs from them.
+ * The route table: every /api call with its method, path (Fastify syntax, under /api), access,
+ * request and response schemas. The server registers handlers against these entries and a
+ * drift test checks that every entry is served and documented.
  */
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
+  auth: RouteAuth;
   summary: string;
   tags: string[];
   params?: z.ZodObject;
   querystring?: z.ZodObject;
   body?: z.ZodType;
-  response: z.ZodType;
+  /** The 200 answer; omitted for routes that stream a file. */
+  response?: z.ZodType;
   /** Error answers (the common error body) this route documents besides 400 and 500. */
   errors?: number[];
   /** Non-200 answers with a body of their own. */
   otherResponses?: Record<number, z.ZodType>;
+  /** multipart/form-data upload (the body is read as a file stream). */
+  multipart?: boolean;
 }
 
 function route<const R extends RouteDef>(def: R): R {
   return def;
 }
+
+const AUTH_ERRORS = [401, 403];
 
 export const routes = {
   health: route({
@@ -53,6 +85,209 @@ export const routes = {
     summary: 'Visible tasks that accept model submissions',
     tags: ['tasks'],
     response: taskCardList,
+  }),
+
+  login: route({
+    ...endpoints.login,
+    summary: 'Log in with email and password; sets the refresh cookie',
+    tags: ['auth'],
+    body: loginBody,
+    response: authResult,
+    errors: [401, 429],
+  }),
+  register: route({
+    ...endpoints.register,
+    summary: 'Create an account; sets the refresh cookie',
+    tags: ['auth'],
+    body: registerBody,
+    response: authResult,
+    errors: [409, 429],
+  }),
+  recoverInitiate: route({
+    ...endpoints.recoverInitiate,
+    summary: 'Send a password-reset link; answers the same whether or not the account exists',
+    tags: ['auth'],
+    body: recoverInitiateBody,
+    response: success,
+    errors: [429],
+  }),
+  recoverResolve: route({
+    ...endpoints.recoverResolve,
+    summary: 'Set a new password with a reset token (single use, one hour)',
+    tags: ['auth'],
+    params: tokenParam,
+    body: recoverResolveBody,
+    response: success,
+    errors: [401, 429],
+  }),
+  refresh: route({
+    ...endpoints.refresh,
+    summary: 'A new access token for the refresh cookie, which is rotated',
+    tags: ['auth'],
+    response: tokenResult,
+    errors: [401],
+  }),
+  generateApiToken: route({
+    ...endpoints.generateApiToken,
+    summary: 'Create an API token; it is shown this once',
+    tags: ['auth'],
+    response: apiTokenCreated,
+    errors: AUTH_ERRORS,
+  }),
+  listApiTokens: route({
+    ...endpoints.listApiTokens,
+    summary: "The caller's API tokens (never their values)",
+    tags: ['auth'],
+    response: paged(apiTokenItem),
+    errors: AUTH_ERRORS,
+  }),
+  revokeApiToken: route({
+    ...endpoints.revokeApiToken,
+    summary: 'Revoke one of the caller’s API tokens',
+    tags: ['auth'],
+    params: idParam,
+    response: success,
+    errors: [...AUTH_ERRORS, 404],
+  }),
+  trialToken: route({
+    ...endpoints.trialToken,
+    summary: 'A 15-minute guest token accepted only by model-calling routes',
+    tags: ['auth'],
+    response: tokenResult,
+    errors: [429],
+  }),
+  logout: route({
+    ...endpoints.logout,
+    summary: 'End this login: revokes the refresh cookie',
+    tags: ['auth'],
+    response: success,
+  }),
+
+  user: route({
+    ...endpoints.user,
+    summary: 'A user: every field for oneself, the public ones for others',
+    tags: ['users'],
+    params: idParam,
+    response: userProfile,
+    errors: [...AUTH_ERRORS, 404],
+  }),
+  userBadges: route({
+    ...endpoints.userBadges,
+    summary: 'A user with their badges',
+    tags: ['users'],
+    params: idParam,
+    response: userWithBadges,
+    errors: [...AUTH_ERRORS, 404],
+  }),
+  updateUser: route({
+    ...endpoints.updateUser,
+    summary: 'Change one’s username, real name or affiliation',
+    tags: ['users'],
+    params: idParam,
+    body: userUpdateBody,
+    response: userProfile,
+    errors: [...AUTH_ERRORS, 404, 409],
+  }),
+  deleteUser: route({
+    ...endpoints.deleteUser,
+    summary:
+      'Delete one’s account: identity removed, submitted content kept and credited to no one',
+    tags: ['users'],
+    params: idParam,
+    body: deleteAccountBody,
+    response: success,
+    errors: [...AUTH_ERRORS, 404],
+  }),
+  uploadAvatar: route({
+    ...endpoints.uploadAvatar,
+    summary: 'Upload one’s avatar (jpg, jpeg or png, at most 5 MB)',
+    tags: ['users'],
+    params: idParam,
+    multipart: true,
+    response: avatarUploaded,
+    errors: [...AUTH_ERRORS, 404, 413, 415],
+  }),
+  avatar: route({
+    ...endpoints.avatar,
+    summary: 'An avatar image',
+    tags: ['users'],
+    params: z.object({ file: z.string().regex(/^[a-f0-9-]{36}\.(jpg|jpeg|png)$/) }),
+    errors: [404],
+  }),
+  userModels: route({
+    ...endpoints.userModels,
+    summary: 'A user’s models (others see only published, non-anonymous ones)',
+    tags: ['users'],
+    params: idParam,
+    querystring: pageQuery,
+    response: paged(userModelItem),
+    errors: [404],
+  }),
+  userTasks: route({
+    ...endpoints.userTasks,
+    summary: 'Tasks a user owns',
+    tags: ['users'],
+    params: idParam,
+    querystring: pageQuery,
+    response: paged(userTaskItem),
+    errors: [404],
+  }),
+  userForks: route({
+    ...endpoints.userForks,
+    summary: 'One’s leaderboard forks',
+    tags: ['users'],
+    params: idParam,
+    querystring: pageQuery,
+    response: paged(userForkItem),
+    errors: AUTH_ERRORS,
+  }),
+  userSnapshots: route({
+    ...endpoints.userSnapshots,
+    summary: 'One’s leaderboard snapshots',
+    tags: ['users'],
+    params: idParam,
+    querystring: pageQuery,
+    response: paged(userForkItem),
+    errors: AUTH_ERRORS,
+  }),
+
+  platformSettings: route({
+    ...endpoints.platformSettings,
+    summary: 'Feature flags and other settings the web app needs',
+    tags: ['platform'],
+    response: platformSettings,
+  }),
+  userProposals: route({
+    ...endpoints.userProposals,
+    summary: 'One’s task proposals, newest first (page index, page size)',
+    tags: ['proposals'],
+    params: proposalPageParams,
+    response: paged(taskProposal),
+    errors: AUTH_ERRORS,
+  }),
+  allProposals: route({
+    ...endpoints.allProposals,
+    summary: 'Every task proposal, pending first (admins)',
+    tags: ['proposals'],
+    params: proposalPageParams,
+    response: paged(taskProposal),
+    errors: AUTH_ERRORS,
+  }),
+
+  notifications: route({
+    ...endpoints.notifications,
+    summary: 'One’s notifications, newest first',
+    tags: ['notifications'],
+    querystring: pageQuery,
+    response: paged(notificationItem),
+    errors: AUTH_ERRORS,
+  }),
+  notificationsSeen: route({
+    ...endpoints.notificationsSeen,
+    summary: 'Mark all of one’s notifications seen',
+    tags: ['notifications'],
+    response: success,
+    errors: AUTH_ERRORS,
   }),
 } as const;
 

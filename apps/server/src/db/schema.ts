@@ -415,7 +415,14 @@ export interface PlatformStateTable {
   updated_at: Timestamp;
 }
 
+export interface RateLimitCountersTable {
+  key: string;
+  window_start: Timestamp;
+  count: number;
+}
+
 export interface Database {
+  rate_limit_counters: RateLimitCountersTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   api_tokens: ApiTokensTable;

@@ -5,8 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppInstance } from '../app.js';
 import { REPO_ROOT } from '../config.js';
 import { createTestApp, type TestApp } from '../../test/support.js';
-import { createLogger } from './logger.js';
-import { OutboxMailer } from './mail.js';
 import { errors } from './errors.js';
 
 describe('errors, request ids and the SPA', () => {
@@ -15,8 +13,7 @@ describe('errors, request ids and the SPA', () => {
   beforeAll(async () => {
     t = await createTestApp({ spaIndexHtml: '<!doctype html><title>spa</title>' });
     // A second instance with routes that fail, to see what clients get.
-    const log = createLogger('silent');
-    app = await buildApp({ ...t, log, mailer: new OutboxMailer(t.db, log), version: 'test' });
+    app = await buildApp(t.deps);
     app.get('/api/test/boom', async () => {
       throw new Error('secret internal detail');
     });
@@ -117,7 +114,8 @@ describe('OpenAPI document', () => {
       const path = `/api${def.path.replace(/:(\w+)/g, '{$1}')}`;
       const op = doc.paths[path]?.[def.method.toLowerCase()];
       expect(op, `${def.method} ${path}`).toBeDefined();
-      expect(op!.responses).toHaveProperty('200');
+      // Routes that stream a file (avatars) have no JSON body to describe.
+      if (def.response) expect(op!.responses).toHaveProperty('200');
       expect(t.app.hasRoute({ method: def.method, url: `/api${def.path}` })).toBe(true);
     }
   });

@@ -1,5 +1,6 @@
 import { type Migration } from 'kysely';
 import * as initialSchema from './20261122_000000_initial_schema.js';
+import * as rateLimits from './20261122_010000_rate_limits.js';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so that the bundled
@@ -7,4 +8,5 @@ import * as initialSchema from './20261122_000000_initial_schema.js';
  */
 export const migrations: Record<string, Migration> = {
   '20261122_000000_initial_schema': initialSchema,
+  '20261122_010000_rate_limits': rateLimits,
 };

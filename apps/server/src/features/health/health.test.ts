@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createDb } from '../../db/database.js';
-import { createLogger } from '../../platform/logger.js';
-import { OutboxMailer } from '../../platform/mail.js';
 import { createTestApp, type TestApp } from '../../../test/support.js';
 
 describe('GET /api/health', () => {
@@ -23,14 +21,7 @@ describe('GET /api/health', () => {
   it('answers 503 when the database is not', async () => {
     // Port 9 on loopback: nothing listens there.
     const { db } = createDb('postgres://nobody:x@127.0.0.1:9/none', 1);
-    const log = createLogger('silent');
-    const app = await buildApp({
-      ...t,
-      db,
-      log,
-      mailer: new OutboxMailer(db, log),
-      version: 'test',
-    });
+    const app = await buildApp({ ...t.deps, db });
     try {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);

@@ -4,22 +4,19 @@ import { type AppInstance } from '../../app.js';
 
 export function registerHealthRoutes(app: AppInstance): void {
   const { db, version } = app.deps;
-  app.route({
-    ...app.routeOptions(routes.health),
-    handler: async (_request, reply) => {
-      let reachable = true;
-      try {
-        await sql`SELECT 1`.execute(db);
-      } catch {
-        reachable = false;
-      }
-      const body: HealthStatus = {
-        status: reachable ? 'ok' : 'unavailable',
-        database: reachable ? 'reachable' : 'unreachable',
-        version,
-        uptime_seconds: Math.round(process.uptime()),
-      };
-      return reply.status(reachable ? 200 : 503).send(body);
-    },
+  app.serve(routes.health, async (_request, reply) => {
+    let reachable = true;
+    try {
+      await sql`SELECT 1`.execute(db);
+    } catch {
+      reachable = false;
+    }
+    const body: HealthStatus = {
+      status: reachable ? 'ok' : 'unavailable',
+      database: reachable ? 'reachable' : 'unreachable',
+      version,
+      uptime_seconds: Math.round(process.uptime()),
+    };
+    return reply.status(reachable ? 200 : 503).send(body);
   });
 }

@@ -6,20 +6,13 @@ import { listVisibleTasksWithRound } from './repo.js';
 export function registerTaskRoutes(app: AppInstance): void {
   const { db } = app.deps;
 
-  app.route({
-    ...app.routeOptions(routes.activeTasksWithRoundInfo),
-    handler: async () =>
-      (await listVisibleTasksWithRound(db, { activeOnly: true })).map(presentTaskCard),
-  });
+  app.serve(routes.activeTasksWithRoundInfo, async () =>
+    (await listVisibleTasksWithRound(db, { activeOnly: true })).map(presentTaskCard),
+  );
 
-  app.route({
-    ...app.routeOptions(routes.tasks),
-    handler: async () => (await listVisibleTasksWithRound(db)).map(presentTaskCard),
-  });
+  app.serve(routes.tasks, async () => (await listVisibleTasksWithRound(db)).map(presentTaskCard));
 
-  app.route({
-    ...app.routeOptions(routes.submitableTasks),
-    handler: async () =>
-      (await listVisibleTasksWithRound(db, { submitableOnly: true })).map(presentTaskCard),
-  });
+  app.serve(routes.submitableTasks, async () =>
+    (await listVisibleTasksWithRound(db, { submitableOnly: true })).map(presentTaskCard),
+  );
 }

@@ -1,0 +1,5 @@
+import { type Actor } from '../../platform/auth.js';
+
+export const proposalPolicy = {
+  listAll: (actor: Actor) => actor.kind === 'user' && actor.user.admin,
+};

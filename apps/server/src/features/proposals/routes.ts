@@ -1,0 +1,58 @@
+import { routes, type TaskProposal } from '@dynaloop/contract';
+import { type AppInstance } from '../../app.js';
+import { currentUser } from '../../platform/auth.js';
+import { errors } from '../../platform/errors.js';
+import { proposalPolicy } from './policy.js';
+
+export function registerProposalRoutes(app: AppInstance): void {
+  const { db } = app.deps;
+
+  const list = async (page: number, size: number, uid?: number) => {
+    let base = db.selectFrom('task_proposals as p').leftJoin('users as u', 'u.id', 'p.uid');
+    if (uid !== undefined) base = base.where('p.uid', '=', uid);
+    const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    const rows = await base
+      .select([
+        'p.id',
+        'p.uid',
+        'u.username',
+        'u.deleted_at',
+        'p.name',
+        'p.task_code',
+        'p.desc',
+        'p.longdesc',
+        'p.status',
+        'p.changes',
+        'p.created_at',
+      ])
+      .orderBy((eb) => eb.case().when('p.status', '=', 'pending').then(0).else(1).end())
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(size)
+      .offset(page * size)
+      .execute();
+    const data: TaskProposal[] = rows.map((r) => ({
+      id: r.id,
+      uid: r.deleted_at ? null : r.uid,
+      username: r.deleted_at ? null : r.username,
+      name: r.name,
+      task_code: r.task_code,
+      desc: r.desc,
+      longdesc: r.longdesc,
+      status: r.status,
+      changes: r.changes,
+      created_at: r.created_at.toISOString(),
+    }));
+    return { count: Number(total?.n ?? 0), data };
+  };
+
+  app.serve(routes.userProposals, async (request) =>
+    list(request.params.page, request.params.size, currentUser(request).id),
+  );
+
+  app.serve(routes.allProposals, async (request) => {
+    if (!proposalPolicy.listAll(request.actor))
+      throw errors.forbidden('Only admins can list every proposal');
+    return list(request.params.page, request.params.size);
+  });
+}

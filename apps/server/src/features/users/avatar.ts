@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { AVATAR_EXTENSIONS } from '@dynaloop/contract';
+import { type MultipartFile } from '@fastify/multipart';
+import { MESSAGES } from '@dynaloop/contract';
+import { errors } from '../../platform/errors.js';
+import { type BlobStorage } from '../../platform/storage.js';
+
+const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
+  png: (b) =>
+    b.length > 8 &&
+    b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  jpg: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+};
+SIGNATURES.jpeg = SIGNATURES.jpg!;
+
+export const AVATAR_PREFIX = 'avatars/';
+export const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+};
+
+/**
+ * Checks an uploaded avatar by name and by content (a .png must start like a PNG), then stores
+ * it under a random name. Returns the blob's file name.
+ */
+export async function storeAvatar(
+  storage: BlobStorage,
+  file: MultipartFile | undefined,
+): Promise<string> {
+  if (!file) throw errors.badRequest('No file was uploaded (form field "file")');
+  const ext = /\.([A-Za-z]+)$/.exec(file.filename)?.[1]?.toLowerCase();
+  if (!ext || !(AVATAR_EXTENSIONS as readonly string[]).includes(ext)) {
+    file.file.resume();
+    throw errors.unsupportedMediaType(MESSAGES.invalidAvatar);
+  }
+  const content = await file.toBuffer(); // throws when over the size limit (mapped to 413)
+  if (!SIGNATURES[ext]!(content)) throw errors.unsupportedMediaType(MESSAGES.invalidAvatar);
+  const name = `${randomUUID()}.${ext}`;
+  await storage.put(`${AVATAR_PREFIX}${name}`, content);
+  return name;
+}

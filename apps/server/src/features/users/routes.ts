@@ -1,0 +1,150 @@
+import { routes } from '@dynaloop/contract';
+import { type AppInstance } from '../../app.js';
+import { errors } from '../../platform/errors.js';
+import { verifyPassword } from '../../platform/passwords.js';
+import { AVATAR_PREFIX, CONTENT_TYPES, storeAvatar } from './avatar.js';
+import { presentPrivateUser, presentPublicUser } from './presenter.js';
+import { userPolicy } from './policy.js';
+import { listUserForks, listUserModels, listUserSnapshots, listUserTasks } from './repo.js';
+import { deleteAccount, findActiveUser } from './service.js';
+
+const AVATAR_URL_PREFIX = '/api/avatars/';
+
+export function registerUserRoutes(app: AppInstance): void {
+  const { db, storage } = app.deps;
+
+  const loadUser = async (id: number) => {
+    const user = await findActiveUser(db, id);
+    if (!user) throw errors.notFound('User');
+    return user;
+  };
+
+  app.serve(routes.user, async (request) => {
+    const user = await loadUser(request.params.id);
+    return userPolicy.readPrivate(request.actor, user.id)
+      ? presentPrivateUser(user)
+      : presentPublicUser(user);
+  });
+
+  app.serve(routes.userBadges, async (request) => {
+    const user = await loadUser(request.params.id);
+    const badges = await db
+      .selectFrom('badges')
+      .select(['name', 'awarded'])
+      .where('uid', '=', user.id)
+      .orderBy('awarded')
+      .execute();
+    const presented = userPolicy.readPrivate(request.actor, user.id)
+      ? presentPrivateUser(user)
+      : presentPublicUser(user);
+    return {
+      ...presented,
+      badges: badges.map((b) => ({ name: b.name, awarded: b.awarded.toISOString() })),
+    };
+  });
+
+  app.serve(routes.updateUser, async (request) => {
+    const user = await loadUser(request.params.id);
+    if (!userPolicy.edit(request.actor, user.id))
+      throw errors.forbidden('You can only change your own profile');
+    const { username, realname, affiliation } = request.body;
+    if (username !== undefined && username.toLowerCase() !== user.username.toLowerCase()) {
+      const taken = await db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+        .executeTakeFirst();
+      if (taken) throw errors.conflict('Username already exists');
+    }
+    const updated = await db
+      .updateTable('users')
+      .set({
+        ...(username !== undefined ? { username } : {}),
+        ...(realname !== undefined ? { realname: realname || null } : {}),
+        ...(affiliation !== undefined ? { affiliation: affiliation || null } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return presentPrivateUser(updated);
+  });
+
+  app.serve(routes.deleteUser, async (request) => {
+    const user = await loadUser(request.params.id);
+    if (!userPolicy.edit(request.actor, user.id))
+      throw errors.forbidden('You can only delete your own account');
+    if (!(await verifyPassword(user.password_hash, request.body.password))) {
+      throw errors.forbidden('The password is not correct');
+    }
+    const { avatarUrl } = await deleteAccount(db, user.id);
+    if (avatarUrl?.startsWith(AVATAR_URL_PREFIX)) {
+      await storage
+        .delete(`${AVATAR_PREFIX}${avatarUrl.slice(AVATAR_URL_PREFIX.length)}`)
+        .catch(() => undefined);
+    }
+    return { success: 'ok' as const };
+  });
+
+  app.serve(routes.uploadAvatar, async (request) => {
+    const user = await loadUser(request.params.id);
+    if (!userPolicy.edit(request.actor, user.id))
+      throw errors.forbidden('You can only change your own avatar');
+    if (!request.isMultipart())
+      throw errors.unsupportedMediaType('Send the avatar as multipart/form-data');
+    const name = await storeAvatar(storage, await request.file());
+    const avatarUrl = `${AVATAR_URL_PREFIX}${name}`;
+    await db
+      .updateTable('users')
+      .set({ avatar_url: avatarUrl, updated_at: new Date() })
+      .where('id', '=', user.id)
+      .execute();
+    if (user.avatar_url?.startsWith(AVATAR_URL_PREFIX)) {
+      await storage
+        .delete(`${AVATAR_PREFIX}${user.avatar_url.slice(AVATAR_URL_PREFIX.length)}`)
+        .catch(() => undefined);
+    }
+    return { avatar_url: avatarUrl };
+  });
+
+  app.serve(routes.avatar, async (request, reply) => {
+    const { file } = request.params;
+    const key = `${AVATAR_PREFIX}${file}`;
+    if (!(await storage.exists(key))) throw errors.notFound('Avatar');
+    const ext = file.slice(file.lastIndexOf('.') + 1);
+    return reply
+      .type(CONTENT_TYPES[ext] ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(storage.stream(key));
+  });
+
+  app.serve(routes.userModels, async (request) => {
+    const user = await loadUser(request.params.id);
+    return listUserModels(
+      db,
+      user.id,
+      request.query,
+      !userPolicy.listAllModels(request.actor, user.id),
+    );
+  });
+
+  app.serve(routes.userTasks, async (request) => {
+    const user = await loadUser(request.params.id);
+    return listUserTasks(db, user.id, request.query);
+  });
+
+  app.serve(routes.userForks, async (request) => {
+    const user = await loadUser(request.params.id);
+    if (!userPolicy.listLeaderboardViews(request.actor, user.id))
+      throw errors.forbidden('You can only list your own forks');
+    return listUserForks(db, user.id, request.query);
+  });
+
+  app.serve(routes.userSnapshots, async (request) => {
+    const user = await loadUser(request.params.id);
+    if (!userPolicy.listLeaderboardViews(request.actor, user.id))
+      throw errors.forbidden('You can only list your own snapshots');
+    return listUserSnapshots(db, user.id, request.query);
+  });
+}

@@ -1,0 +1,96 @@
+import { type RouteAuth } from '@dynaloop/contract';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { type Db } from '../db/database.js';
+import { type UserRow } from '../db/schema.js';
+import { errors } from './errors.js';
+import { type AccessTokens, API_TOKEN_PREFIX, sha256, TokenExpiredError } from './tokens.js';
+
+/** Who is calling. */
+export type Actor =
+  | { kind: 'anonymous' }
+  | { kind: 'trial' }
+  | { kind: 'user'; user: UserRow; via: 'session' | 'api_token' };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor;
+  }
+}
+
+export const ANONYMOUS: Actor = { kind: 'anonymous' };
+
+export function currentUser(request: FastifyRequest): UserRow {
+  const { actor } = request;
+  if (actor.kind !== 'user') throw errors.unauthorized();
+  return actor.user;
+}
+
+async function activeUser(db: Db, id: number): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+async function actorFromApiToken(db: Db, token: string): Promise<Actor> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .select(['id', 'uid', 'last_used_at'])
+    .where('token_hash', '=', sha256(token))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  const user = row && (await activeUser(db, row.uid));
+  if (!row || !user) throw errors.unauthorized('Invalid API token');
+  if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > 60_000) {
+    await db
+      .updateTable('api_tokens')
+      .set({ last_used_at: new Date() })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  return { kind: 'user', user, via: 'api_token' };
+}
+
+/** Reads the Bearer credential: a session JWT, a guest trial JWT or an API token. */
+export async function resolveActor(
+  db: Db,
+  tokens: AccessTokens,
+  header: string | undefined,
+): Promise<Actor> {
+  if (!header) return ANONYMOUS;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw errors.unauthorized('Malformed Authorization header');
+  const token = match[1]!;
+  if (token.startsWith(API_TOKEN_PREFIX)) return actorFromApiToken(db, token);
+  let claims;
+  try {
+    claims = await tokens.verify(token);
+  } catch (err) {
+    if (err instanceof TokenExpiredError) throw errors.tokenExpired();
+    throw errors.unauthorized('Invalid token');
+  }
+  if (claims.scope === 'trial') return { kind: 'trial' };
+  const user = await activeUser(db, claims.id);
+  if (!user) throw errors.unauthorized('This account no longer exists');
+  return { kind: 'user', user, via: 'session' };
+}
+
+/** The onRequest hook of a route: who may call it (see RouteAuth). */
+export function authenticate(mode: RouteAuth, db: Db, tokens: AccessTokens) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    request.actor = ANONYMOUS;
+    if (mode === 'none') return;
+    const actor = await resolveActor(db, tokens, request.headers.authorization);
+    request.actor = actor;
+    if (mode === 'optional') {
+      if (actor.kind === 'trial') request.actor = ANONYMOUS;
+      return;
+    }
+    if (actor.kind === 'anonymous') throw errors.unauthorized();
+    if (actor.kind === 'trial' && mode !== 'user-or-trial') {
+      throw errors.forbidden('Guest tokens can only be used to talk to models; please log in');
+    }
+  };
+}
