@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ERROR_CODES, routes } from '@dynaloop/contract';
+import { ERROR_CODES, type RouteDef, routes } from '@dynaloop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppInstance } from '../app.js';
 import { REPO_ROOT } from '../config.js';
@@ -110,7 +110,7 @@ describe('OpenAPI document', () => {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
     }>();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const def of Object.values(routes)) {
+    for (const def of Object.values(routes) as RouteDef[]) {
       const path = `/api${def.path.replace(/:(\w+)/g, '{$1}')}`;
       const op = doc.paths[path]?.[def.method.toLowerCase()];
       expect(op, `${def.method} ${path}`).toBeDefined();
