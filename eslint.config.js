@@ -49,7 +49,7 @@ export default tseslint.config(
             {
               name: '@dynaloop/contract',
               message:
-                'Import values from @dynaloop/contract/{constants,messages,stats,endpoints}; types from the root are fine.',
+                'Import values from @dynaloop/contract/{constants,messages,stats,endpoints}, or zod schemas from @dynaloop/contract/schemas in lazily loaded pages only; types from the root are fine.',
               allowTypeImports: true,
             },
           ],
