@@ -65,27 +65,33 @@ export function rssMiB(pid) {
   return Math.round((kb / 1024) * 10) / 10;
 }
 
-/** Sum of resident memory of the postgres processes serving a data folder, in MiB. */
-export function postgresRssMiB(dataDir) {
-  let total = 0;
+/** Proportional set size of a process in MiB (shared pages split among their users). */
+function pssMiB(pid) {
+  const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  return Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0) / 1024;
+}
+
+/** Memory of the PostgreSQL serving a data folder: the postmaster and its children, by PSS. */
+export function postgresMemoryMiB(dataDir) {
+  const postmaster = Number(
+    fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+  );
+  let total = pssMiB(postmaster);
+  let processes = 1;
   for (const e of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(e)) continue;
-    let cmd = '';
     try {
-      cmd = fs.readFileSync(`/proc/${e}/cmdline`, 'utf8');
-    } catch {
-      continue;
-    }
-    if (cmd.includes('postgres') && cmd.includes(dataDir)) {
-      // Child backends are forked from the postmaster and share its cmdline.
-      try {
-        total += rssMiB(Number(e));
-      } catch {
-        /* gone */
+      const stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === postmaster) {
+        total += pssMiB(Number(e));
+        processes++;
       }
+    } catch {
+      /* gone */
     }
   }
-  return Math.round(total * 10) / 10;
+  return { mib: Math.round(total * 10) / 10, processes };
 }
 
 export function report(name, figures) {

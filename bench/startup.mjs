@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, postgresRssMiB, report, rssMiB, startServer } from './lib.mjs';
+import { freePort, postgresMemoryMiB, report, rssMiB, startServer } from './lib.mjs';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dynaloop-bench-'));
 fs.chmodSync(tmp, 0o755);
@@ -17,14 +17,14 @@ try {
 
   const warmRuns = [];
   let warmRss = 0;
-  let pgRss = 0;
+  let pg = { mib: 0, processes: 0 };
   for (let i = 0; i < 3; i++) {
     const warm = await startServer({ dataDir, port });
     warmRuns.push(Math.round(warm.ms));
     if (i === 0) {
       await new Promise((r) => setTimeout(r, 2000));
       warmRss = rssMiB(warm.child.pid);
-      pgRss = postgresRssMiB(path.join(dataDir, 'postgres'));
+      pg = postgresMemoryMiB(path.join(dataDir, 'postgres'));
     }
     await warm.stop();
   }
@@ -35,7 +35,8 @@ try {
     warm_start_runs_ms: warmRuns,
     server_rss_mib_after_first_start: firstRss,
     server_rss_mib_after_warm_start: warmRss,
-    embedded_postgres_rss_mib: pgRss,
+    embedded_postgres_pss_mib: pg.mib,
+    embedded_postgres_processes: pg.processes,
   });
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });

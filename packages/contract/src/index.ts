@@ -12,3 +12,4 @@ export * from './endpoints.js';
 export * from './stats.js';
 export * from './platform.js';
 export * from './proposals.js';
+export * from './task-config.js';

@@ -1,5 +1,6 @@
 import { routes } from '@dynaloop/contract';
 import { type AppInstance } from '../../app.js';
+import { type Actor } from '../../platform/auth.js';
 import { errors } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { AVATAR_PREFIX, CONTENT_TYPES, storeAvatar } from './avatar.js';
@@ -13,14 +14,16 @@ const AVATAR_URL_PREFIX = '/api/avatars/';
 export function registerUserRoutes(app: AppInstance): void {
   const { db, storage } = app.deps;
 
-  const loadUser = async (id: number) => {
+  const loadUser = async (id: number, actor?: Actor) => {
+    // The caller's own row was just read by authentication: no second query.
+    if (actor?.kind === 'user' && actor.user.id === id) return actor.user;
     const user = await findActiveUser(db, id);
     if (!user) throw errors.notFound('User');
     return user;
   };
 
   app.serve(routes.user, async (request) => {
-    const user = await loadUser(request.params.id);
+    const user = await loadUser(request.params.id, request.actor);
     return userPolicy.readPrivate(request.actor, user.id)
       ? presentPrivateUser(user)
       : presentPublicUser(user);
