@@ -78,7 +78,7 @@ describe('parseTaskConfig', () => {
 
   it('requires perf_metric and refuses weights outside 0..5', () => {
     const text =
-      NLI.replace(/perf_metric:\n  type: accuracy\n  reference_name: label\n/, '') +
+      NLI.replace(/perf_metric:\n {2}type: accuracy\n {2}reference_name: label\n/, '') +
       'aggregation_metric:\n  type: dynascore\n  default_weights:\n    accuracy: 9\n';
     const result = parseTaskConfig(text);
     expect(result.ok).toBe(false);
