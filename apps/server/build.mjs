@@ -11,6 +11,9 @@ await build({
   target: 'node20',
   sourcemap: true,
   packages: 'external',
-  alias: { '@dynaloop/contract': '../../packages/contract/src/index.ts' },
+  alias: {
+    '@dynaloop/contract': '../../packages/contract/src/index.ts',
+    '@dynaloop/scoring': '../../packages/scoring/src/index.ts',
+  },
   logLevel: 'warning',
 });

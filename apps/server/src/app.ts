@@ -29,6 +29,9 @@ import { type z } from 'zod';
 import { type Config } from './config.js';
 import { type Db } from './db/database.js';
 import { registerAuthRoutes } from './features/auth/routes.js';
+import { registerContextRoutes } from './features/contexts/routes.js';
+import { registerDatasetRoutes } from './features/datasets/routes.js';
+import { registerExportRoutes } from './features/export/routes.js';
 import { registerHealthRoutes } from './features/health/routes.js';
 import { registerNotificationRoutes } from './features/notifications/routes.js';
 import { registerProposalRoutes } from './features/proposals/routes.js';
@@ -196,6 +199,9 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   registerNotificationRoutes(app);
   registerProposalRoutes(app);
   registerSettingsRoutes(app);
+  registerDatasetRoutes(app);
+  registerContextRoutes(app);
+  registerExportRoutes(app);
 
   await registerSpa(app, deps.config.webDist);
   return app;

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type Db } from '../src/db/database.js';
-import { type NewTask, type RoundRow, type TaskRow, type UserRow } from '../src/db/schema.js';
+import {
+  type ModelRow,
+  type NewTask,
+  type RoundRow,
+  type TaskRow,
+  type UserRow,
+} from '../src/db/schema.js';
 import { createTaskWithRounds } from '../src/features/tasks/service.js';
 import { createUser } from '../src/features/users/service.js';
 
@@ -50,4 +56,84 @@ export async function makeTask(
       options.ownerIds ?? [],
     ),
   );
+}
+
+export async function makeModel(
+  db: Db,
+  tid: number,
+  uid: number | null,
+  overrides: Partial<{
+    name: string;
+    is_published: boolean;
+    is_anonymous: boolean;
+    upload_datetime: Date;
+  }> = {},
+): Promise<ModelRow> {
+  return db
+    .insertInto('models')
+    .values({
+      tid,
+      uid,
+      name: overrides.name ?? unique('model'),
+      secret: randomBytes(16).toString('hex'),
+      is_published: overrides.is_published ?? true,
+      is_anonymous: overrides.is_anonymous ?? false,
+      ...(overrides.upload_datetime ? { upload_datetime: overrides.upload_datetime } : {}),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A leaderboard fork or snapshot of a user, with the name row that reserves its name. */
+export async function makeLeaderboardView(
+  db: Db,
+  kind: 'fork' | 'snapshot',
+  tid: number,
+  uid: number,
+  name = unique(kind),
+): Promise<{ name: string }> {
+  await db.insertInto('leaderboard_names').values({ tid, name, kind }).execute();
+  if (kind === 'fork') {
+    await db
+      .insertInto('leaderboard_configurations')
+      .values({ tid, uid, name, configuration_json: '{}', desc: `Fork ${name}` })
+      .execute();
+  } else {
+    await db
+      .insertInto('leaderboard_snapshots')
+      .values({ tid, uid, name, data_json: '{}', desc: `Snapshot ${name}` })
+      .execute();
+  }
+  return { name };
+}
+
+/** A multipart/form-data body (a "file" part and text fields), built by hand as a browser would. */
+export function multipartBody(
+  file: { filename: string; content: Buffer; contentType?: string } | null,
+  fields: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----dynaloop-test-${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; ` +
+          `filename="${file.filename}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

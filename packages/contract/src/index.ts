@@ -13,3 +13,4 @@ export * from './stats.js';
 export * from './platform.js';
 export * from './proposals.js';
 export * from './task-config.js';
+export * from './task-admin.js';

@@ -265,3 +265,141 @@ export function describeConfigProblems(problems: ConfigProblem[]): string {
     .map((p) => `${p.path || 'config'}${p.line ? ` (line ${p.line})` : ''}: ${p.message}`)
     .join('; ');
 }
+
+export type VerificationMode = 'default' | 'dataset_upload' | 'predictions_upload';
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * Checks one value against its annotation object. In `dataset_upload` mode a list of values is
+ * allowed where one is expected (several gold answers).
+ */
+export function checkAnnotationValue(
+  field: AnnotationObject,
+  value: unknown,
+  mode: VerificationMode,
+  siblings: Record<string, unknown>,
+): string | undefined {
+  const many =
+    mode === 'dataset_upload' &&
+    Array.isArray(value) &&
+    field.type !== 'multilabel' &&
+    field.type !== 'prob';
+  const values = many ? (value as unknown[]) : [value];
+  if (many && values.length === 0) return 'must list at least one value';
+  for (const v of values) {
+    switch (field.type) {
+      case 'string':
+      case 'image':
+        if (typeof v !== 'string') return 'must be a string';
+        break;
+      case 'multiclass':
+      case 'target_label':
+        if (typeof v !== 'string') return 'must be a string';
+        if (field.labels && !field.labels.includes(v))
+          return `must be one of ${field.labels.join(', ')}`;
+        break;
+      case 'multilabel':
+        if (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))
+          return 'must be a list of labels';
+        if (field.labels) {
+          const unknown = (v as string[]).find((x) => !field.labels!.includes(x));
+          if (unknown !== undefined) return `"${unknown}" is not one of ${field.labels.join(', ')}`;
+        }
+        break;
+      case 'context_string_selection': {
+        if (typeof v !== 'string') return 'must be a string';
+        const source = field.reference_name ? siblings[field.reference_name] : undefined;
+        if (mode !== 'predictions_upload' && typeof source === 'string' && !source.includes(v)) {
+          return `must be a passage of ${field.reference_name}`;
+        }
+        break;
+      }
+      case 'prob': {
+        if (field.single_prob) {
+          if (typeof v !== 'number' || v < 0 || v > 1)
+            return 'must be a probability between 0 and 1';
+          break;
+        }
+        if (typeof v !== 'object' || v === null || Array.isArray(v))
+          return 'must map labels to probabilities';
+        const probs = Object.values(v as Record<string, unknown>);
+        if (probs.some((p) => typeof p !== 'number' || p < 0 || p > 1))
+          return 'must hold probabilities between 0 and 1';
+        const sum = (probs as number[]).reduce((a, b) => a + b, 0);
+        if (Math.abs(sum - 1) > 1e-4) return 'must sum to 1';
+        break;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Fields a dataset line must carry: every input field the model reads or is scored on. */
+export function datasetFields(config: TaskConfig): AnnotationObject[] {
+  return config.input.filter((f) => f.type !== 'prob');
+}
+
+/**
+ * Verifies one line of an uploaded dataset: `uid`, a `tags` list, the task's input fields (and
+ * its context fields when present), typed as the configuration says.
+ */
+export function checkDatasetLine(
+  config: TaskConfig,
+  line: Record<string, unknown>,
+): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  if (typeof line.uid !== 'string' && typeof line.uid !== 'number')
+    problems.push({ field: 'uid', message: 'is required (string or number)' });
+  if (!Array.isArray(line.tags) || line.tags.some((t) => typeof t !== 'string')) {
+    problems.push({ field: 'tags', message: 'must be a list of strings' });
+  }
+  for (const f of datasetFields(config)) {
+    if (!(f.name in line)) {
+      problems.push({ field: f.name, message: 'is required' });
+      continue;
+    }
+    const message = checkAnnotationValue(f, line[f.name], 'dataset_upload', line);
+    if (message) problems.push({ field: f.name, message });
+  }
+  for (const f of config.context) {
+    if (!(f.name in line)) continue;
+    const message = checkAnnotationValue(f, line[f.name], 'dataset_upload', line);
+    if (message) problems.push({ field: f.name, message });
+  }
+  return problems;
+}
+
+/** Verifies one line of a contexts file: `{context: {every context field}, tag, metadata}`. */
+export function checkContextLine(
+  config: TaskConfig,
+  line: Record<string, unknown>,
+): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const ctx = line.context;
+  if (typeof ctx !== 'object' || ctx === null || Array.isArray(ctx)) {
+    return [{ field: 'context', message: 'must be an object of context fields' }];
+  }
+  const fields = ctx as Record<string, unknown>;
+  for (const f of config.context) {
+    if (!(f.name in fields)) {
+      problems.push({ field: `context.${f.name}`, message: 'is required' });
+      continue;
+    }
+    const message = checkAnnotationValue(f, fields[f.name], 'default', fields);
+    if (message) problems.push({ field: `context.${f.name}`, message });
+  }
+  if (line.tag !== undefined && line.tag !== null && typeof line.tag !== 'string') {
+    problems.push({ field: 'tag', message: 'must be a string or null' });
+  }
+  if (
+    line.metadata !== undefined &&
+    (typeof line.metadata !== 'object' || line.metadata === null || Array.isArray(line.metadata))
+  ) {
+    problems.push({ field: 'metadata', message: 'must be an object' });
+  }
+  return problems;
+}

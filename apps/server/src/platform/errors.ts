@@ -108,6 +108,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const appError = toAppError(err);
     if (appError) {
       if (appError.statusCode >= 500) request.log.error({ err }, appError.message);
+      const retryAfter = (appError as { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (appError.statusCode === 429 && retryAfter)
+        reply.header('retry-after', String(retryAfter));
       return reply.status(appError.statusCode).send(errorBody(appError, request.id));
     }
     if (isResponseSerializationError(err)) {

@@ -33,3 +33,22 @@ describe('FsBlobStorage', () => {
     }
   });
 });
+
+describe('FsBlobStorage.put when the source fails', () => {
+  it('leaves no partial file behind', async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'dynaloop-blobs-fail-'));
+    try {
+      const storage = new FsBlobStorage(root);
+      const failing = new Readable({
+        read() {
+          this.push('partial');
+          this.destroy(new Error('client went away'));
+        },
+      });
+      await expect(storage.put('x/y.jsonl', failing)).rejects.toThrow('client went away');
+      expect(await fs.readdir(path.join(root, 'x'))).toEqual([]);
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -32,12 +32,17 @@ export class FsBlobStorage implements BlobStorage {
     const file = this.resolve(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    if (typeof body === 'string' || Buffer.isBuffer(body)) {
-      await fs.writeFile(tmp, body);
-    } else {
-      await pipeline(body, createWriteStream(tmp));
+    try {
+      if (typeof body === 'string' || Buffer.isBuffer(body)) {
+        await fs.writeFile(tmp, body);
+      } else {
+        await pipeline(body, createWriteStream(tmp));
+      }
+      await fs.rename(tmp, file); // readers never see a half-written blob
+    } catch (err) {
+      await fs.rm(tmp, { force: true });
+      throw err;
     }
-    await fs.rename(tmp, file); // readers never see a half-written blob
   }
 
   get(key: string): Promise<Buffer> {

@@ -20,6 +20,36 @@ const DataPolicyPage = lazy(() =>
 const TaskPage = lazy(() =>
   import('../features/tasks/pages/TaskPage').then((m) => ({ default: m.TaskPage })),
 );
+const LoginPage = lazy(() =>
+  import('../features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })),
+);
+const RegisterPage = lazy(() =>
+  import('../features/auth/pages/RegisterPage').then((m) => ({ default: m.RegisterPage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/pages/ForgotPasswordPage').then((m) => ({
+    default: m.ForgotPasswordPage,
+  })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/pages/ResetPasswordPage').then((m) => ({
+    default: m.ResetPasswordPage,
+  })),
+);
+const LogoutPage = lazy(() =>
+  import('../features/auth/pages/LogoutPage').then((m) => ({ default: m.LogoutPage })),
+);
+const ApiTokenPage = lazy(() =>
+  import('../features/auth/pages/ApiTokenPage').then((m) => ({ default: m.ApiTokenPage })),
+);
+const AccountPage = lazy(() =>
+  import('../features/account/pages/AccountPage').then((m) => ({ default: m.AccountPage })),
+);
+const UserProfilePage = lazy(() =>
+  import('../features/users/pages/UserProfilePage').then((m) => ({
+    default: m.UserProfilePage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('../features/misc/pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -39,6 +69,14 @@ export const appRoutes: RouteObject[] = [
           { path: 'termsofuse', element: <TermsOfUsePage /> },
           { path: 'datapolicy', element: <DataPolicyPage /> },
           { path: 'tasks/:taskCode', element: <TaskPage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password/:token', element: <ResetPasswordPage /> },
+          { path: 'logout', element: <LogoutPage /> },
+          { path: 'generate_api_token', element: <ApiTokenPage /> },
+          { path: 'account', element: <AccountPage /> },
+          { path: 'users/:userId', element: <UserProfilePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,92 +1,60 @@
-import { type ErrorBody } from '@dynaloop/contract';
 import { MESSAGES } from '@dynaloop/contract/messages';
+import { getAccessToken, getToken, refreshToken } from './auth';
+import { API_PREFIX, ApiError, isApiError, networkError, readErrorBody } from './http';
 
-/** Every API route lives under this prefix, on the same origin as the SPA. */
-export const API_PREFIX = '/api';
+export { API_PREFIX, ApiError, isApiError };
 
-/** A failed API call: the HTTP status and the server's error body (or a stand-in for it). */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: ErrorBody;
-
-  constructor(status: number, body: ErrorBody) {
-    super(body.error);
-    this.name = 'ApiError';
-    this.status = status;
-    this.body = body;
-  }
-
-  get code(): string {
-    return this.body.code;
-  }
-
-  get requestId(): string | undefined {
-    return this.body.request_id;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
-
-/** The one place request headers are built (the auth header will be added here). */
-function buildHeaders(hasBody: boolean): Headers {
+/** The one place request headers are built. */
+function buildHeaders(body: unknown, token: string | null): Headers {
   const headers = new Headers({ Accept: 'application/json' });
-  if (hasBody) headers.set('Content-Type', 'application/json');
+  // FormData sets its own multipart Content-Type, boundary included.
+  if (body !== undefined && !(body instanceof FormData)) {
+    headers.set('Content-Type', 'application/json');
+  }
+  if (token) headers.set('Authorization', `Bearer ${token}`);
   return headers;
 }
 
-function isErrorBody(value: unknown): value is ErrorBody {
-  if (typeof value !== 'object' || value === null) return false;
-  const body = value as Record<string, unknown>;
-  return typeof body.error === 'string' && typeof body.code === 'string';
-}
-
-function fallbackErrorBody(status: number, requestId: string | null): ErrorBody {
-  const error =
-    status >= 500 ? MESSAGES.platformProblem : `The request failed (HTTP ${String(status)}).`;
-  return {
-    status_code: status,
-    error,
-    code: status >= 500 ? 'internal' : 'unknown',
-    ...(requestId ? { request_id: requestId } : {}),
-  };
-}
-
-async function readErrorBody(response: Response): Promise<ErrorBody> {
-  const requestId = response.headers.get('x-request-id');
-  let parsed: unknown;
-  try {
-    parsed = await response.json();
-  } catch {
-    return fallbackErrorBody(response.status, requestId);
-  }
-  if (!isErrorBody(parsed)) return fallbackErrorBody(response.status, requestId);
-  if (parsed.request_id === undefined && requestId) return { ...parsed, request_id: requestId };
-  return parsed;
-}
-
-interface RequestOptions {
+export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON, or as multipart/form-data when it is a FormData. */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * Send the access token (renewed first when it is about to expire). A 401 `token_expired`
+   * answer renews it and retries the call once.
+   */
+  auth?: boolean;
 }
 
-/** Calls `/api{path}` and resolves with the parsed JSON body; rejects with an ApiError. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const hasBody = options.body !== undefined;
-  let response: Response;
+async function send(path: string, options: RequestOptions, token: string | null) {
+  const { body } = options;
   try {
-    response = await fetch(`${API_PREFIX}${path}`, {
+    return await fetch(`${API_PREFIX}${path}`, {
       method: options.method ?? 'GET',
-      headers: buildHeaders(hasBody),
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      headers: buildHeaders(body, token),
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       signal: options.signal,
       credentials: 'same-origin',
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, { status_code: 0, error: MESSAGES.platformProblem, code: 'network' });
+    throw networkError();
+  }
+}
+
+/** Calls `/api{path}` and resolves with the parsed JSON body; rejects with an ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = options.auth ? await getAccessToken() : null;
+  let response = await send(path, options, token);
+
+  if (!response.ok && response.status === 401 && token) {
+    const body = await readErrorBody(response);
+    if (body.code !== 'token_expired') throw new ApiError(response.status, body);
+    // Another call may have renewed the token meanwhile; otherwise renew it now.
+    const current = getToken();
+    const renewed = current && current !== token ? current : await refreshToken();
+    response = await send(path, options, renewed);
   }
 
   if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
@@ -103,8 +71,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 /** GET `/api{path}` as JSON. */
-export function apiGet<T>(path: string, options: { signal?: AbortSignal } = {}): Promise<T> {
-  return apiRequest<T>(path, { signal: options.signal });
+export function apiGet<T>(
+  path: string,
+  options: { signal?: AbortSignal; auth?: boolean } = {},
+): Promise<T> {
+  return apiRequest<T>(path, { signal: options.signal, auth: options.auth });
 }
 
 /** The text to show for any error thrown by a query: the server's own words when it sent some. */

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { setAuthNotice } from '../lib/auth';
 
 // jsdom lacks a few browser APIs Mantine and the layout use. They are defined directly (not with
 // vi.stubGlobal) so that tests can call vi.unstubAllGlobals() without losing them.
@@ -40,6 +41,8 @@ if (!Element.prototype.scrollIntoView) {
 
 afterEach(() => {
   cleanup();
+  localStorage.clear();
+  setAuthNotice(null);
   vi.unstubAllGlobals();
   vi.clearAllMocks();
 });

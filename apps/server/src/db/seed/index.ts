@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Kysely } from 'kysely';
+import { describeConfigProblems, parseTaskConfig, type TaskConfig } from '@dynaloop/contract';
 import YAML from 'yaml';
 import { addContextsToRound } from '../../features/contexts/service.js';
 import { createDataset } from '../../features/datasets/service.js';
@@ -78,6 +79,20 @@ const DEMO_USERS = [
 ];
 const DADC_TASKS = ['sentiment', 'nli', 'qa', 'hs'];
 
+/** Demo configurations go through the same verification as an owner's. */
+function verifiedConfig(
+  raw: Record<string, unknown>,
+  where: string,
+): { yaml: string; config: TaskConfig } {
+  const yaml = YAML.stringify(raw);
+  const result = parseTaskConfig(yaml);
+  if (!result.ok)
+    throw new Error(
+      `demo configuration ${where} is invalid: ${describeConfigProblems(result.problems)}`,
+    );
+  return { yaml, config: result.config };
+}
+
 async function readYaml<T>(file: string): Promise<T> {
   return YAML.parse(await fs.readFile(file, 'utf8')) as T;
 }
@@ -131,6 +146,7 @@ async function seedDadcTask(
   const m = await readYaml<DadcManifest>(path.join(folder, 'task.yaml'));
   if (await findTaskByCode(db, m.task_code)) return undefined;
   const contextLines = await readLines(path.join(folder, m.contexts));
+  const { yaml, config } = verifiedConfig(m.config, m.task_code);
   await db.transaction().execute(async (trx) => {
     const { task, rounds } = await createTaskWithRounds(
       trx,
@@ -139,7 +155,7 @@ async function seedDadcTask(
         name: m.name,
         desc: m.desc,
         challenge_type: m.challenge_type,
-        config_yaml: YAML.stringify(m.config),
+        config_yaml: yaml,
         instructions_md: m.instructions_md,
         official: m.official ?? false,
         submitable: m.submitable ?? false,
@@ -152,7 +168,7 @@ async function seedDadcTask(
       [ownerId],
     );
     // Every round gets the task's contexts, so that each round can be collected on.
-    for (const round of rounds) await addContextsToRound(trx, round.id, contextLines);
+    for (const round of rounds) await addContextsToRound(trx, round.id, config, contextLines);
     for (const d of m.datasets) {
       await createDataset(
         trx,
@@ -160,6 +176,7 @@ async function seedDadcTask(
         {
           tid: task.id,
           taskCode: task.task_code,
+          config,
           name: d.name,
           accessType: d.access_type,
           rid: d.rid ?? 0,
@@ -183,6 +200,7 @@ async function seedFlores(
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as ParallelSentence);
   const created: string[] = [];
+  const { yaml, config } = verifiedConfig(m.config, 'flores');
   for (const track of m.tracks) {
     if (await findTaskByCode(db, track.task_code)) continue;
     const lines = translationLines(
@@ -199,7 +217,7 @@ async function seedFlores(
           name: track.name,
           desc: track.desc,
           challenge_type: 4,
-          config_yaml: YAML.stringify(m.config),
+          config_yaml: yaml,
           instructions_md: m.instructions_md,
           official: true,
           submitable: true,
@@ -216,6 +234,7 @@ async function seedFlores(
         {
           tid: task.id,
           taskCode: task.task_code,
+          config,
           name: track.dataset,
           accessType: 'scoring',
           rid: 1,
@@ -238,6 +257,7 @@ async function seedDataperf(
   const m = await readYaml<DataperfManifest>(path.join(dataFolder, 'dataperf/task.yaml'));
   if (await findTaskByCode(db, m.task_code)) return undefined;
   const { pool, test } = generateFeaturePool(m.generator);
+  const { yaml, config } = verifiedConfig(m.config, m.task_code);
   await db.transaction().execute(async (trx) => {
     const { task } = await createTaskWithRounds(
       trx,
@@ -246,7 +266,7 @@ async function seedDataperf(
         name: m.name,
         desc: m.desc,
         challenge_type: m.challenge_type,
-        config_yaml: YAML.stringify(m.config),
+        config_yaml: yaml,
         instructions_md: m.instructions_md,
         train_file_upload_instructions_md: m.instructions_md,
         mlcube_tutorial_markdown: m.instructions_md,
@@ -274,6 +294,7 @@ async function seedDataperf(
       {
         tid: task.id,
         taskCode: task.task_code,
+        config,
         name: `${task.task_code}-test`,
         accessType: 'scoring',
         rid: 1,

@@ -1,47 +1,44 @@
+import { checkContextLine, type TaskConfig } from '@dynaloop/contract';
 import { type Kysely } from 'kysely';
 import { type Database } from '../../db/schema.js';
-import { type LineProblem, parseJsonlObjects } from '../../platform/jsonl.js';
+import { streamJsonlObjects } from '../../platform/jsonl.js';
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function checkContextLine(obj: Record<string, unknown>, line: number): LineProblem[] {
-  const problems: LineProblem[] = [];
-  if (!isPlainObject(obj.context)) {
-    problems.push({ line, field: 'context', message: 'must be an object of context fields' });
-  }
-  if (obj.tag !== undefined && obj.tag !== null && typeof obj.tag !== 'string') {
-    problems.push({ line, field: 'tag', message: 'must be a string or null' });
-  }
-  if (obj.metadata !== undefined && !isPlainObject(obj.metadata)) {
-    problems.push({ line, field: 'metadata', message: 'must be an object' });
-  }
-  return problems;
-}
+const CHUNK = 1000;
 
 /**
- * Adds contexts to a round from JSONL lines `{context: {...}, tag, metadata}`. Every line is
- * checked first; a bad file stores nothing.
+ * Adds contexts to a round from JSONL lines `{context: {...}, tag, metadata}`, each verified
+ * against the task configuration. Rows go in by chunks of 1000 in the caller's transaction, so
+ * a bad line anywhere rolls the whole file back.
  */
 export async function addContextsToRound(
   trx: Kysely<Database>,
   roundId: number,
+  config: TaskConfig,
   lines: Iterable<string> | AsyncIterable<string>,
 ): Promise<number> {
-  const rows = await parseJsonlObjects(lines, checkContextLine);
-  const CHUNK = 1000;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await trx
-      .insertInto('contexts')
-      .values(
-        rows.slice(i, i + CHUNK).map((r) => ({
-          r_realid: roundId,
-          context_json: JSON.stringify(r.context),
-          tag: (r.tag as string | null | undefined) ?? null,
-          metadata_json: JSON.stringify(r.metadata ?? {}),
-        })),
-      )
-      .execute();
-  }
-  return rows.length;
+  let batch: Array<{
+    r_realid: number;
+    context_json: string;
+    tag: string | null;
+    metadata_json: string;
+  }> = [];
+  const flush = async () => {
+    if (batch.length) await trx.insertInto('contexts').values(batch).execute();
+    batch = [];
+  };
+  const count = await streamJsonlObjects(
+    lines,
+    (obj, line) => checkContextLine(config, obj).map((p) => ({ line, ...p })),
+    async (obj) => {
+      batch.push({
+        r_realid: roundId,
+        context_json: JSON.stringify(obj.context),
+        tag: (obj.tag as string | null | undefined) ?? null,
+        metadata_json: JSON.stringify(obj.metadata ?? {}),
+      });
+      if (batch.length >= CHUNK) await flush();
+    },
+  );
+  await flush();
+  return count;
 }

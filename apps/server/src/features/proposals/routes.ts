@@ -3,6 +3,7 @@ import { type AppInstance } from '../../app.js';
 import { currentUser } from '../../platform/auth.js';
 import { errors } from '../../platform/errors.js';
 import { proposalPolicy } from './policy.js';
+import { createProposal, processProposal } from './service.js';
 
 export function registerProposalRoutes(app: AppInstance): void {
   const { db } = app.deps;
@@ -54,5 +55,22 @@ export function registerProposalRoutes(app: AppInstance): void {
     if (!proposalPolicy.listAll(request.actor))
       throw errors.forbidden('Only admins can list every proposal');
     return list(request.params.page, request.params.size);
+  });
+
+  app.serve(routes.createProposal, async (request) =>
+    createProposal(app.deps, currentUser(request), request.body),
+  );
+
+  app.serve(routes.processProposal, async (request) => {
+    if (!proposalPolicy.process(request.actor))
+      throw errors.forbidden('Only admins can accept or reject proposals');
+    await processProposal(
+      app.deps,
+      currentUser(request),
+      request.params.id,
+      request.body.accept,
+      request.body.changes ?? null,
+    );
+    return { success: 'ok' as const };
   });
 }

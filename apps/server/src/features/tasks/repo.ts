@@ -45,6 +45,20 @@ export async function findTaskByCode(
     .executeTakeFirst();
 }
 
+/** By numeric id or by task code (case-insensitive). */
+export async function findTask(
+  db: Kysely<Database>,
+  idOrCode: string | number,
+): Promise<TaskRow | undefined> {
+  const asId =
+    typeof idOrCode === 'number' ? idOrCode : /^\d+$/.test(idOrCode) ? Number(idOrCode) : undefined;
+  if (asId !== undefined && asId <= 2_147_483_647) {
+    const byId = await db.selectFrom('tasks').selectAll().where('id', '=', asId).executeTakeFirst();
+    if (byId) return byId;
+  }
+  return findTaskByCode(db, String(idOrCode));
+}
+
 export async function insertTask(db: Kysely<Database>, task: NewTask): Promise<TaskRow> {
   return db.insertInto('tasks').values(task).returningAll().executeTakeFirstOrThrow();
 }

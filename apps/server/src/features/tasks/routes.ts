@@ -1,18 +1,135 @@
-import { routes } from '@dynaloop/contract';
+import { parseTaskConfig, routes } from '@dynaloop/contract';
 import { type AppInstance } from '../../app.js';
-import { presentTaskCard } from './presenter.js';
-import { listVisibleTasksWithRound } from './repo.js';
+import { errors } from '../../platform/errors.js';
+import {
+  activateTask,
+  createNextRound,
+  listOwners,
+  listTaskModels,
+  setModelsInTheLoop,
+  taskTrends,
+  toggleOwner,
+  updateTaskSettings,
+} from './admin-service.js';
+import { loadAdministeredTask, loadVisibleTask, taskAccess, taskPolicy } from './policy.js';
+import { presentRoundDetail, presentTaskCard, presentTaskDetail } from './presenter.js';
+import { findRound, findTask, listVisibleTasksWithRound } from './repo.js';
 
 export function registerTaskRoutes(app: AppInstance): void {
   const { db } = app.deps;
 
+  const detail = async (task: Parameters<typeof presentTaskDetail>[0]) => {
+    const [round, datasets] = await Promise.all([
+      findRound(db, task.id, task.cur_round),
+      db.selectFrom('datasets').selectAll().where('tid', '=', task.id).execute(),
+    ]);
+    return presentTaskDetail(task, round, datasets);
+  };
+
   app.serve(routes.activeTasksWithRoundInfo, async () =>
     (await listVisibleTasksWithRound(db, { activeOnly: true })).map(presentTaskCard),
   );
-
   app.serve(routes.tasks, async () => (await listVisibleTasksWithRound(db)).map(presentTaskCard));
-
   app.serve(routes.submitableTasks, async () =>
     (await listVisibleTasksWithRound(db, { submitableOnly: true })).map(presentTaskCard),
   );
+
+  app.serve(routes.task, async (request) => {
+    const { task } = await loadVisibleTask(db, request.actor, request.params.task);
+    return detail(task);
+  });
+
+  app.serve(routes.taskRound, async (request) => {
+    const { task } = await loadVisibleTask(db, request.actor, request.params.task);
+    const round = await findRound(db, task.id, request.params.round);
+    if (!round) throw errors.notFound('Round');
+    return presentRoundDetail(round);
+  });
+
+  app.serve(routes.taskTrends, async (request) => {
+    const { task } = await loadVisibleTask(db, request.actor, request.params.id);
+    return taskTrends(db, task);
+  });
+
+  app.serve(routes.adminOrOwner, async (request) => {
+    const task = await findTask(db, request.params.id);
+    if (!task) throw errors.notFound('Task');
+    return { admin_or_owner: taskPolicy.administer(await taskAccess(db, request.actor, task)) };
+  });
+
+  app.serve(routes.updateTask, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
+    return detail(await updateTaskSettings(db, task, request.body));
+  });
+
+  app.serve(routes.activateTask, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
+    return detail(await activateTask(db, task, request.body.config_yaml));
+  });
+
+  app.serve(routes.taskOwners, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
+    return listOwners(db, task.id);
+  });
+
+  app.serve(routes.toggleOwner, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
+    await toggleOwner(db, task.id, request.params.username);
+    return listOwners(db, task.id);
+  });
+
+  app.serve(routes.allRounds, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
+    const rounds = await db
+      .selectFrom('rounds')
+      .selectAll()
+      .where('tid', '=', task.id)
+      .orderBy('rid')
+      .execute();
+    return rounds.map(presentRoundDetail);
+  });
+
+  app.serve(routes.createRound, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
+    return presentRoundDetail(await createNextRound(db, task.id, request.body));
+  });
+
+  app.serve(routes.updateModelsInTheLoop, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
+    await setModelsInTheLoop(
+      db,
+      task,
+      request.params.rid,
+      request.body.model_ids,
+      request.body.longdesc,
+    );
+    return { success: 'ok' as const };
+  });
+
+  app.serve(routes.modelsInTheLoop, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
+    return listTaskModels(db, task.id, true);
+  });
+
+  app.serve(routes.modelIdentifiers, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
+    return listTaskModels(db, task.id, false);
+  });
+
+  app.serve(routes.convertToModelIo, async (request) => {
+    const { task } = await loadVisibleTask(db, request.actor, request.params.task);
+    const parsed = parseTaskConfig(task.config_yaml);
+    if (!parsed.ok) throw errors.badRequest('This task has no valid configuration yet');
+    const { config } = parsed;
+    // The model reads its inputs without the targets it must predict, plus the context.
+    const targets = new Set(config.output.map((o) => o.name));
+    const fields = [
+      ...config.context.map((f) => f.name),
+      ...config.input.map((f) => f.name).filter((n) => !targets.has(n)),
+    ];
+    const data = Object.fromEntries(
+      fields.filter((f) => f in request.body.data).map((f) => [f, request.body.data[f]]),
+    );
+    return { data };
+  });
 }

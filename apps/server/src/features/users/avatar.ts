@@ -28,7 +28,10 @@ export async function storeAvatar(
   storage: BlobStorage,
   file: MultipartFile | undefined,
 ): Promise<string> {
-  if (!file) throw errors.badRequest('No file was uploaded (form field "file")');
+  if (!file || file.fieldname !== 'file') {
+    file?.file.resume();
+    throw errors.badRequest('No file was uploaded (form field "file")');
+  }
   const ext = /\.([A-Za-z]+)$/.exec(file.filename)?.[1]?.toLowerCase();
   if (!ext || !(AVATAR_EXTENSIONS as readonly string[]).includes(ext)) {
     file.file.resume();

@@ -1,4 +1,4 @@
-import { routes } from '@dynaloop/contract';
+import { AVATAR_MAX_BYTES, routes } from '@dynaloop/contract';
 import { type AppInstance } from '../../app.js';
 import { type Actor } from '../../platform/auth.js';
 import { errors } from '../../platform/errors.js';
@@ -95,7 +95,10 @@ export function registerUserRoutes(app: AppInstance): void {
       throw errors.forbidden('You can only change your own avatar');
     if (!request.isMultipart())
       throw errors.unsupportedMediaType('Send the avatar as multipart/form-data');
-    const name = await storeAvatar(storage, await request.file());
+    const name = await storeAvatar(
+      storage,
+      await request.file({ limits: { fileSize: AVATAR_MAX_BYTES } }),
+    );
     const avatarUrl = `${AVATAR_URL_PREFIX}${name}`;
     await db
       .updateTable('users')

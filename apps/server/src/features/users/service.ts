@@ -74,8 +74,10 @@ export async function deleteAccount(
     await trx
       .updateTable('users')
       .set({
-        username: `deleted-user-${uid}`,
-        email: `deleted-${uid}@deleted.invalid`,
+        // Values no registration or rename can produce (a space; no domain), so nobody can take
+        // them first and block the deletion.
+        username: `deleted user ${uid}`,
+        email: `deleted user ${uid}`,
         password_hash: null,
         realname: null,
         affiliation: null,

@@ -2,6 +2,9 @@ import { type MouseEvent, Suspense } from 'react';
 import { Container, Group, Text } from '@mantine/core';
 import { Link, NavLink, Outlet } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
+import { AuthProvider } from '../../features/auth/AuthProvider';
+import { AccountNav } from '../../features/auth/components/AccountNav';
+import { SessionNotice } from '../../features/auth/components/SessionNotice';
 import classes from './AppLayout.module.css';
 import { ScrollToTop } from './ScrollToTop';
 
@@ -37,22 +40,25 @@ function Header() {
           <Link to="/" className={classes.brand}>
             Dynaloop
           </Link>
-          <nav aria-label="Main">
-            <Group component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
-              {NAV_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} end={link.end} className={classes.navLink}>
-                    {link.label}
-                  </NavLink>
+          <Group gap="md" wrap="nowrap">
+            <nav aria-label="Main">
+              <Group component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
+                {NAV_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={link.end} className={classes.navLink}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+                <li>
+                  <a href={API_DOCS_URL} className={classes.navLink}>
+                    API
+                  </a>
                 </li>
-              ))}
-              <li>
-                <a href={API_DOCS_URL} className={classes.navLink}>
-                  API
-                </a>
-              </li>
-            </Group>
-          </nav>
+              </Group>
+            </nav>
+            <AccountNav />
+          </Group>
         </Group>
       </Container>
     </header>
@@ -92,18 +98,21 @@ function Footer() {
 /** Page chrome around every route: skip link, header with navigation, main, footer. */
 export function AppLayout() {
   return (
-    <div className={classes.shell}>
-      <ScrollToTop />
-      <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink} onClick={skipToContent}>
-        Skip to content
-      </a>
-      <Header />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
-    </div>
+    <AuthProvider>
+      <div className={classes.shell}>
+        <ScrollToTop />
+        <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink} onClick={skipToContent}>
+          Skip to content
+        </a>
+        <Header />
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+          <SessionNotice />
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+      </div>
+    </AuthProvider>
   );
 }

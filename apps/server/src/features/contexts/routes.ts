@@ -1,0 +1,40 @@
+import { parseTaskConfig, routes } from '@dynaloop/contract';
+import { type AppInstance } from '../../app.js';
+import { errors } from '../../platform/errors.js';
+import { linesOf } from '../../platform/jsonl.js';
+import { uploadError } from '../datasets/routes.js';
+import { loadAdministeredTask } from '../tasks/policy.js';
+import { findRound } from '../tasks/repo.js';
+import { addContextsToRound } from './service.js';
+
+const CONTEXTS_MAX_BYTES = 512 * 1024 * 1024;
+
+export function registerContextRoutes(app: AppInstance): void {
+  const { db } = app.deps;
+
+  app.serve(routes.uploadContexts, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.task);
+    const round = await findRound(db, task.id, request.params.round);
+    if (!round) throw errors.notFound('Round');
+    const parsed = parseTaskConfig(task.config_yaml);
+    if (!parsed.ok)
+      throw errors.badRequest('Give the task a valid configuration before uploading contexts');
+    if (!request.isMultipart())
+      throw errors.unsupportedMediaType('Send the contexts as multipart/form-data (field "file")');
+    const file = await request.file({ limits: { fileSize: CONTEXTS_MAX_BYTES } });
+    if (!file) throw errors.badRequest('No file was uploaded (form field "file")');
+    const lines = linesOf(file.file);
+    try {
+      const count = await db.transaction().execute(async (trx) => {
+        const n = await addContextsToRound(trx, round.id, parsed.config, lines);
+        if (file.file.truncated)
+          throw errors.payloadTooLarge('The contexts file is larger than 512 MiB');
+        return n;
+      });
+      return { success: 'ok' as const, count };
+    } catch (err) {
+      file.file.resume();
+      return uploadError(err);
+    }
+  });
+}

@@ -1,0 +1,138 @@
+import {
+  DATASET_ACCESS_TYPES,
+  DATASET_LOG_ACCESS_TYPES,
+  type Dataset,
+  parseTaskConfig,
+  routes,
+} from '@dynaloop/contract';
+import { type AppInstance } from '../../app.js';
+import { type DatasetRow } from '../../db/schema.js';
+import { errors } from '../../platform/errors.js';
+import { JsonlError, linesOf } from '../../platform/jsonl.js';
+import { enqueueDatasetEvaluations } from '../evaluations/service.js';
+import { loadAdministeredTask } from '../tasks/policy.js';
+import { createDataset } from './service.js';
+
+export const DATASET_MAX_BYTES = 1024 * 1024 * 1024;
+
+export function presentDataset(d: DatasetRow): Dataset {
+  return {
+    id: d.id,
+    tid: d.tid,
+    name: d.name,
+    desc: d.desc,
+    longdesc: d.longdesc,
+    source_url: d.source_url,
+    rid: d.rid,
+    access_type: d.access_type,
+    log_access_type: d.log_access_type,
+    weight: d.weight,
+    line_count: d.line_count,
+    created_at: d.created_at.toISOString(),
+  };
+}
+
+/** A JSONL upload's problems as a 400 naming each line and field. */
+export function uploadError(err: unknown): never {
+  if (err instanceof JsonlError) {
+    throw errors.validation(
+      `The file was not stored: ${err.message}`,
+      err.problems.map((p) => ({
+        path: `line ${p.line}${p.field ? `.${p.field}` : ''}`,
+        message: p.message,
+      })),
+    );
+  }
+  throw err;
+}
+
+export function registerDatasetRoutes(app: AppInstance): void {
+  const { db, storage } = app.deps;
+
+  app.serve(routes.datasetAccessTypes, async () => [...DATASET_ACCESS_TYPES]);
+  app.serve(routes.datasetLogAccessTypes, async () => [...DATASET_LOG_ACCESS_TYPES]);
+
+  app.serve(routes.taskDatasets, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
+    const rows = await db
+      .selectFrom('datasets')
+      .selectAll()
+      .where('tid', '=', task.id)
+      .orderBy('id')
+      .execute();
+    return rows.map(presentDataset);
+  });
+
+  const loadDataset = async (id: number) => {
+    const row = await db.selectFrom('datasets').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw errors.notFound('Dataset');
+    return row;
+  };
+
+  app.serve(routes.updateDataset, async (request) => {
+    const dataset = await loadDataset(request.params.id);
+    await loadAdministeredTask(db, request.actor, dataset.tid);
+    const updated = await db
+      .updateTable('datasets')
+      .set({ ...request.body, updated_at: new Date() })
+      .where('id', '=', dataset.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return presentDataset(updated);
+  });
+
+  app.serve(routes.deleteDataset, async (request) => {
+    const dataset = await loadDataset(request.params.id);
+    await loadAdministeredTask(db, request.actor, dataset.tid);
+    await db.deleteFrom('datasets').where('id', '=', dataset.id).execute(); // scores and jobs cascade
+    if (dataset.blob_key) await storage.delete(dataset.blob_key);
+    return { success: 'ok' as const };
+  });
+
+  app.serve(routes.createDataset, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
+    const parsed = parseTaskConfig(task.config_yaml);
+    if (!parsed.ok)
+      throw errors.badRequest('Give the task a valid configuration before uploading datasets');
+    if (!request.isMultipart())
+      throw errors.unsupportedMediaType('Send the dataset as multipart/form-data (field "file")');
+    const file = await request.file({ limits: { fileSize: DATASET_MAX_BYTES } });
+    if (!file) throw errors.badRequest('No file was uploaded (form field "file")');
+    const lines = linesOf(file.file);
+    let result;
+    try {
+      result = await db.transaction().execute(async (trx) => {
+        // New datasets are hidden until the owner decides how they count (as the original API).
+        const row = await createDataset(
+          trx,
+          storage,
+          {
+            tid: task.id,
+            taskCode: task.task_code,
+            name: request.params.name,
+            config: parsed.config,
+            accessType: 'hidden',
+          },
+          lines,
+        );
+        if (file.file.truncated) {
+          await storage.delete(row.blob_key!);
+          throw errors.payloadTooLarge('The dataset file is larger than 1 GiB');
+        }
+        const queued = await enqueueDatasetEvaluations(trx, row.id);
+        return { row, queued };
+      });
+    } catch (err) {
+      file.file.resume();
+      uploadError(err);
+    }
+    if (result.row.replacedBlobKey)
+      await storage.delete(result.row.replacedBlobKey).catch(() => undefined);
+    return {
+      success: 'ok' as const,
+      dataset: presentDataset(result.row),
+      updated_existing_dataset: result.row.updatedExisting,
+      evaluations_queued: result.queued,
+    };
+  });
+}

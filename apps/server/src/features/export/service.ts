@@ -1,0 +1,106 @@
+import { createHmac } from 'node:crypto';
+import { type Db } from '../../db/database.js';
+
+const BATCH = 1000;
+
+/**
+ * Contributor ids in exports: keyed with the round's secret, so an id is stable within a round,
+ * differs across rounds, and cannot be turned back into a user without the secret.
+ */
+export const anonymousId = (secret: string, who: string) =>
+  createHmac('sha256', secret).update(who).digest('hex');
+
+const json = (v: unknown) => JSON.stringify(v ?? null);
+
+/**
+ * The examples of a task (or one round) with their context and validations, as a JSON array
+ * written piece by piece: memory stays flat whatever the number of examples. Shaped as the
+ * original export: the *_json fields are JSON strings.
+ */
+export async function* exportExamples(db: Db, tid: number, rid?: number): AsyncGenerator<string> {
+  let q = db.selectFrom('rounds').select(['id', 'rid', 'secret']).where('tid', '=', tid);
+  if (rid !== undefined) q = q.where('rid', '=', rid);
+  const rounds = await q.orderBy('rid').execute();
+  yield '[';
+  let first = true;
+  for (const round of rounds) {
+    let after = 0;
+    for (;;) {
+      const examples = await db
+        .selectFrom('examples')
+        .selectAll()
+        .where('r_realid', '=', round.id)
+        .where('sandbox', '=', false)
+        .where((eb) => eb.or([eb('uid', 'is not', null), eb('annotator_id', 'is not', null)]))
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
+      if (examples.length === 0) break;
+      after = examples.at(-1)!.id;
+      const cids = [...new Set(examples.map((e) => e.cid))];
+      const contexts = new Map(
+        (await db.selectFrom('contexts').selectAll().where('id', 'in', cids).execute()).map((c) => [
+          c.id,
+          c,
+        ]),
+      );
+      const validations = await db
+        .selectFrom('validations')
+        .select(['eid', 'uid', 'annotator_id', 'label', 'mode', 'metadata_json'])
+        .where(
+          'eid',
+          'in',
+          examples.map((e) => e.id),
+        )
+        .orderBy('id')
+        .execute();
+      let chunk = '';
+      for (const e of examples) {
+        const c = contexts.get(e.cid)!;
+        const author = e.uid !== null ? `user:${e.uid}` : `annotator:${e.annotator_id}`;
+        const element = {
+          id: e.id,
+          cid: e.cid,
+          tag: e.tag,
+          input_json: json(e.input_json),
+          output_json: json(e.output_json),
+          metadata_json: json(e.metadata_json),
+          model_endpoint_name: e.model_endpoint_name,
+          model_wrong: e.model_wrong,
+          retracted: e.retracted,
+          flagged: e.flagged,
+          generated_datetime: e.generated_datetime.toISOString(),
+          time_elapsed: e.time_elapsed_ms,
+          total_verified: e.total_verified,
+          round: round.rid,
+          context: {
+            id: c.id,
+            r_realid: c.r_realid,
+            context_json: json(c.context_json),
+            tag: c.tag,
+            metadata_json: json(c.metadata_json),
+            total_used: c.total_used,
+            last_used: c.last_used?.toISOString() ?? null,
+          },
+          anon_uid: anonymousId(round.secret, author),
+          validations: validations
+            .filter((v) => v.eid === e.id)
+            .map((v) => [
+              v.label,
+              v.mode,
+              anonymousId(
+                round.secret,
+                `validator:${v.uid !== null ? `user:${v.uid}` : `annotator:${v.annotator_id}`}`,
+              ),
+              v.metadata_json,
+            ]),
+        };
+        chunk += (first ? '' : ',') + JSON.stringify(element);
+        first = false;
+      }
+      yield chunk;
+    }
+  }
+  yield ']';
+}

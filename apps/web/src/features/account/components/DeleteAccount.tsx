@@ -1,0 +1,108 @@
+import { type FormEvent, useState } from 'react';
+import { MESSAGES } from '@dynaloop/contract/messages';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../../lib/api';
+import { logout } from '../../auth/api/session';
+import { useDeleteAccount } from '../../users/api/users';
+
+const WHAT_HAPPENS =
+  'Your identity is removed: your email address, username, name, affiliation and avatar are deleted and you are logged out. The examples, validations and models you submitted are kept, credited to no one.';
+
+/** The danger zone: deletes the account after asking for the password. */
+export function DeleteAccount({ userId }: { userId: number }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const remove = useDeleteAccount(userId);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  function dismiss() {
+    setPassword('');
+    setError(undefined);
+    remove.reset();
+    close();
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (password === '') {
+      setError(MESSAGES.required);
+      return;
+    }
+    remove.mutate(password, {
+      onSuccess: async () => {
+        await logout(queryClient);
+        await navigate('/', { replace: true });
+      },
+    });
+  }
+
+  return (
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-labelledby="delete-account-title"
+      style={{ borderColor: 'var(--mantine-color-red-4)' }}
+    >
+      <Title order={2} size="h4" c="red.8" id="delete-account-title">
+        Delete account
+      </Title>
+      <Text size="sm" mt="xs" maw={640}>
+        {WHAT_HAPPENS}
+      </Text>
+      <Button color="red" variant="outline" mt="md" onClick={open}>
+        Delete account
+      </Button>
+      <Modal opened={opened} onClose={dismiss} title="Delete your account" centered>
+        <form onSubmit={submit} noValidate aria-label="Delete your account">
+          <Stack gap="md">
+            <Text size="sm">{WHAT_HAPPENS}</Text>
+            <Text size="sm" fw={600}>
+              This cannot be undone. Enter your password to confirm.
+            </Text>
+            {remove.isError ? (
+              <Alert color="red" variant="light" role="alert">
+                {errorMessage(remove.error)}
+              </Alert>
+            ) : null}
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              withAsterisk
+              value={password}
+              onChange={(event) => {
+                setPassword(event.currentTarget.value);
+                setError(undefined);
+              }}
+              error={error}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={dismiss}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red" loading={remove.isPending}>
+                Delete my account
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { MESSAGES } from '@dynaloop/contract/messages';
+import {
+  Alert,
+  Button,
+  Code,
+  Container,
+  CopyButton,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { QueryStatus } from '../../../components/QueryStatus';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { errorMessage } from '../../../lib/api';
+import { formatRelativeTime } from '../../../lib/format-relative-time';
+import {
+  type ApiTokenItem,
+  useApiTokens,
+  useGenerateApiToken,
+  useRevokeApiToken,
+} from '../api/api-tokens';
+import { RequireLogin } from '../components/RequireLogin';
+
+function NewToken({ token }: { token: string }) {
+  return (
+    <Alert color="yellow" variant="light" title="Your new API token" role="status">
+      <Stack gap="sm">
+        <Text size="sm">
+          Copy it now and keep it somewhere safe: it will not be shown again. Send it as{' '}
+          <Code>Authorization: Bearer &lt;token&gt;</Code>.
+        </Text>
+        <Group gap="sm" wrap="nowrap" align="center">
+          <Code block style={{ flex: 1, wordBreak: 'break-all' }}>
+            {token}
+          </Code>
+          <CopyButton value={token}>
+            {({ copied, copy }) => (
+              <Button size="xs" color={copied ? 'teal' : undefined} onClick={copy}>
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+function RevokeModal({ token, onClose }: { token: ApiTokenItem | null; onClose: () => void }) {
+  const revoke = useRevokeApiToken();
+  function close() {
+    revoke.reset();
+    onClose();
+  }
+  return (
+    <Modal opened={token !== null} onClose={close} title="Revoke API token" centered>
+      <Stack gap="md">
+        <Text size="sm">
+          Programs using the token starting with <Code>{token?.prefix}</Code> will no longer be able
+          to call the API. This cannot be undone.
+        </Text>
+        {revoke.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(revoke.error)}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={revoke.isPending}
+            onClick={() => {
+              if (token) revoke.mutate(token.id, { onSuccess: close });
+            }}
+          >
+            Revoke
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function TokenTable({ tokens }: { tokens: ApiTokenItem[] }) {
+  const [revoking, setRevoking] = useState<ApiTokenItem | null>(null);
+  if (tokens.length === 0) return <Text c="dimmed">{MESSAGES.noDataFound}</Text>;
+  return (
+    <>
+      <Table.ScrollContainer minWidth={480}>
+        <Table striped highlightOnHover aria-label="Your API tokens">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Prefix</Table.Th>
+              <Table.Th scope="col">Created</Table.Th>
+              <Table.Th scope="col">Last used</Table.Th>
+              <Table.Th scope="col">
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {tokens.map((token) => (
+              <Table.Tr key={token.id}>
+                <Table.Td>
+                  <Code>{token.prefix}…</Code>
+                </Table.Td>
+                <Table.Td>{formatRelativeTime(token.created_at)}</Table.Td>
+                <Table.Td>{formatRelativeTime(token.last_used_at)}</Table.Td>
+                <Table.Td ta="right">
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    onClick={() => setRevoking(token)}
+                    aria-label={`Revoke the token starting with ${token.prefix}`}
+                  >
+                    Revoke
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <RevokeModal token={revoking} onClose={() => setRevoking(null)} />
+    </>
+  );
+}
+
+function ApiTokens() {
+  const generate = useGenerateApiToken();
+  const tokens = useApiTokens();
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>API token</Title>
+          <Text c="dimmed" mt="xs">
+            Programs can call the Dynaloop API on your behalf with an API token, e.g. to upload
+            models or fetch results. Treat it like a password.
+          </Text>
+        </div>
+        <Group>
+          <Button onClick={() => generate.mutate()} loading={generate.isPending}>
+            Generate API token
+          </Button>
+        </Group>
+        {generate.isError ? (
+          <ErrorAlert title="The token could not be created" error={generate.error} />
+        ) : null}
+        {generate.data ? <NewToken token={generate.data.api_token} /> : null}
+        <section aria-labelledby="api-tokens-title">
+          <Title order={2} size="h3" id="api-tokens-title" mb="sm">
+            Your tokens
+          </Title>
+          <QueryStatus
+            query={tokens}
+            loadingLabel="Loading your tokens…"
+            errorTitle="Your tokens could not be loaded"
+          >
+            {(data) => <TokenTable tokens={data.data} />}
+          </QueryStatus>
+        </section>
+      </Stack>
+    </Container>
+  );
+}
+
+export function ApiTokenPage() {
+  useDocumentTitle('API token');
+  return (
+    <RequireLogin src="/generate_api_token">
+      <ApiTokens />
+    </RequireLogin>
+  );
+}

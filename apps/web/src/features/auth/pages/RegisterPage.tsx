@@ -1,0 +1,167 @@
+import { type FormEvent, useState } from 'react';
+import { MINIMUM_AGE } from '@dynaloop/contract/constants';
+import { MESSAGES } from '@dynaloop/contract/messages';
+import { registerBody } from '@dynaloop/contract/schemas';
+import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { type FieldErrors, hasErrors, schemaErrors, serverFieldErrors } from '../../../lib/form';
+import { usePlatformSettings, useRegister } from '../api/session';
+import { AuthCard } from '../components/AuthCard';
+import { safeRedirect } from '../paths';
+
+type Field = 'email' | 'username' | 'password' | 'invite_code' | 'accept';
+
+const FIELDS: readonly Field[] = ['email', 'username', 'password', 'invite_code', 'accept'];
+
+function validate(
+  values: { email: string; username: string; password: string; invite_code: string },
+  accepted: boolean,
+  needsInvite: boolean,
+): FieldErrors<Field> {
+  const errors = schemaErrors<Field>(registerBody, {
+    email: values.email,
+    username: values.username,
+    password: values.password,
+  });
+  if (needsInvite && values.invite_code.trim() === '') errors.invite_code = MESSAGES.required;
+  if (!accepted) errors.accept = MESSAGES.required;
+  return errors;
+}
+
+export function RegisterPage() {
+  useDocumentTitle('Sign up');
+  const [params] = useSearchParams();
+  const src = safeRedirect(params.get('src'));
+  const navigate = useNavigate();
+  const settings = usePlatformSettings();
+  const needsInvite = settings.data?.flags.beta_login ?? false;
+  const register = useRegister();
+  const [values, setValues] = useState({ email: '', username: '', password: '', invite_code: '' });
+  const [accepted, setAccepted] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  function change(field: Exclude<Field, 'accept'>, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function fail(error: unknown) {
+    if (isApiError(error) && error.message === MESSAGES.unknownInviteCode) {
+      setErrors((current) => ({ ...current, invite_code: MESSAGES.unknownInviteCode }));
+      setFailure(null);
+      return;
+    }
+    const fromServer = serverFieldErrors(error);
+    setErrors((current) => {
+      const next = { ...current };
+      for (const field of FIELDS) next[field] = fromServer[field] ?? next[field];
+      return next;
+    });
+    setFailure(MESSAGES.registrationFailed(errorMessage(error)));
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validate(values, accepted, needsInvite);
+    setErrors(found);
+    setFailure(null);
+    if (hasErrors(found)) return;
+    register.mutate(
+      {
+        email: values.email.trim(),
+        username: values.username.trim(),
+        password: values.password,
+        ...(needsInvite ? { invite_code: values.invite_code.trim() } : {}),
+      },
+      { onSuccess: () => void navigate(src, { replace: true }), onError: fail },
+    );
+  }
+
+  const loginLink = src === '/' ? '/login' : `/login?src=${encodeURIComponent(src)}`;
+
+  return (
+    <AuthCard
+      title="Sign up"
+      subtitle={
+        <>
+          Already have an account?{' '}
+          <Anchor component={Link} to={loginLink}>
+            Log in
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate aria-label="Sign up">
+        <Stack gap="md">
+          {failure ? (
+            <Alert color="red" variant="light" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            value={values.email}
+            onChange={(event) => change('email', event.currentTarget.value)}
+            error={errors.email}
+          />
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            withAsterisk
+            description="Shown on leaderboards and your public profile."
+            value={values.username}
+            onChange={(event) => change('username', event.currentTarget.value)}
+            error={errors.username}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            withAsterisk
+            description="At least 8 characters."
+            value={values.password}
+            onChange={(event) => change('password', event.currentTarget.value)}
+            error={errors.password}
+          />
+          {needsInvite ? (
+            <TextInput
+              label="Invite code"
+              withAsterisk
+              value={values.invite_code}
+              onChange={(event) => change('invite_code', event.currentTarget.value)}
+              error={errors.invite_code}
+            />
+          ) : null}
+          <Checkbox
+            checked={accepted}
+            onChange={(event) => {
+              setAccepted(event.currentTarget.checked);
+              setErrors((current) => ({ ...current, accept: undefined }));
+            }}
+            error={errors.accept}
+            label={
+              <>
+                I am {MINIMUM_AGE} or older and accept the{' '}
+                <Anchor component={Link} to="/termsofuse" target="_blank" inherit>
+                  Terms of Use
+                </Anchor>{' '}
+                and the{' '}
+                <Anchor component={Link} to="/datapolicy" target="_blank" inherit>
+                  Data Policy
+                </Anchor>
+              </>
+            }
+          />
+          <Button type="submit" loading={register.isPending} fullWidth>
+            Sign up
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

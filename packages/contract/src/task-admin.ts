@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { DATASET_ACCESS_TYPES, DATASET_LOG_ACCESS_TYPES } from './constants.js';
+import { roundSummary } from './tasks.js';
+
+export const orderedMetric = z.object({
+  name: z.string(),
+  field_name: z.string(),
+  default_weight: z.number(),
+  unit: z.string(),
+  utility_direction: z.number(),
+  offset: z.number(),
+});
+
+/** GET /tasks/{task}: everything the task page, create page and owner console read. */
+export const taskDetail = z
+  .object({
+    id: z.number().int(),
+    task_code: z.string(),
+    name: z.string(),
+    desc: z.string().nullable(),
+    config_yaml: z.string(),
+    instructions_md: z.string(),
+    general_instructions: z.string().nullable(),
+    leaderboard_description: z.string().nullable(),
+    predictions_upload_instructions_md: z.string().nullable(),
+    train_file_upload_instructions_md: z.string().nullable(),
+    mlcube_tutorial_markdown: z.string().nullable(),
+    cur_round: z.number().int(),
+    round: roundSummary.nullable(),
+    last_updated: z.string().nullable(),
+    active: z.boolean(),
+    hidden: z.boolean(),
+    official: z.boolean(),
+    challenge_type: z.number().int(),
+    dynamic_adversarial_data_collection: z.boolean(),
+    dynamic_adversarial_data_validation: z.boolean(),
+    submitable: z.boolean(),
+    has_predictions_upload: z.boolean(),
+    has_train_file_upload: z.boolean(),
+    validate_non_fooling: z.boolean(),
+    num_matching_validations: z.number().int(),
+    unpublished_models_in_leaderboard: z.boolean(),
+    context_selection_method: z.string(),
+    show_trends: z.boolean(),
+    show_leaderboard: z.boolean(),
+    show_user_leaderboard: z.boolean(),
+    perf_metric_field_name: z.string().nullable(),
+    ordered_metrics: z.array(orderedMetric),
+    ordered_scoring_datasets: z.array(
+      z.object({ id: z.number().int(), name: z.string(), default_weight: z.number() }),
+    ),
+    ordered_datasets: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  })
+  .meta({ id: 'TaskDetail' });
+export type TaskDetail = z.infer<typeof taskDetail>;
+
+export const roundDetail = roundSummary
+  .omit({ cur_round: true })
+  .extend({
+    tid: z.number().int(),
+    start_datetime: z.string(),
+    end_datetime: z.string().nullable(),
+  })
+  .meta({ id: 'RoundDetail' });
+export type RoundDetail = z.infer<typeof roundDetail>;
+
+export const taskParam = z.object({ task: z.string().min(1).max(100) });
+export const taskIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const taskRoundParams = z.object({
+  task: z.string().min(1).max(100),
+  round: z.coerce.number().int().min(1),
+});
+
+export const trends = z.array(z.record(z.string(), z.number()));
+
+/** Settings an owner may change (PUT /tasks/update/{id}); any other key is refused. */
+export const taskUpdateBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(120).optional(),
+    desc: z.string().trim().max(255).nullable().optional(),
+    instructions_md: z.string().max(100_000).optional(),
+    general_instructions: z.string().max(100_000).nullable().optional(),
+    leaderboard_description: z.string().max(10_000).nullable().optional(),
+    predictions_upload_instructions_md: z.string().max(100_000).nullable().optional(),
+    train_file_upload_instructions_md: z.string().max(100_000).nullable().optional(),
+    hidden: z.boolean().optional(),
+    submitable: z.boolean().optional(),
+    has_predictions_upload: z.boolean().optional(),
+    unpublished_models_in_leaderboard: z.boolean().optional(),
+    validate_non_fooling: z.boolean().optional(),
+    num_matching_validations: z.number().int().min(1).max(20).optional(),
+    context_selection_method: z
+      .enum(['min', 'uniform', 'least_fooled', 'validation_failed'])
+      .optional(),
+    show_trends: z.boolean().optional(),
+    show_leaderboard: z.boolean().optional(),
+    show_user_leaderboard: z.boolean().optional(),
+    config_yaml: z.string().max(200_000).optional(),
+  })
+  .meta({ id: 'TaskUpdate' });
+export type TaskUpdateBody = z.infer<typeof taskUpdateBody>;
+
+export const activateBody = z.object({ config_yaml: z.string().min(1).max(200_000) });
+export const owner = z.object({ id: z.number().int(), username: z.string() });
+export const toggleOwnerParams = z.object({
+  id: z.coerce.number().int().positive(),
+  username: z.string().min(1).max(100),
+});
+export const createRoundBody = z.object({
+  desc: z.string().max(255).nullable().optional(),
+  longdesc: z.string().max(20_000).nullable().optional(),
+});
+export const modelsInTheLoopBody = z.object({
+  model_ids: z.array(z.number().int().positive()).max(50),
+  longdesc: z.string().max(20_000).nullable().optional(),
+});
+export const taskRoundIdParams = z.object({
+  id: z.coerce.number().int().positive(),
+  rid: z.coerce.number().int().min(1),
+});
+
+export const taskModel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  uid: z.number().int().nullable(),
+  username: z.string().nullable(),
+  is_published: z.boolean(),
+  deployment_status: z.string(),
+  light_model: z.string().nullable(),
+  rounds_in_the_loop: z.array(z.number().int()),
+});
+
+export const dataset = z
+  .object({
+    id: z.number().int(),
+    tid: z.number().int(),
+    name: z.string(),
+    desc: z.string().nullable(),
+    longdesc: z.string().nullable(),
+    source_url: z.string().nullable(),
+    rid: z.number().int(),
+    access_type: z.enum(DATASET_ACCESS_TYPES),
+    log_access_type: z.enum(DATASET_LOG_ACCESS_TYPES),
+    weight: z.number().nullable(),
+    line_count: z.number().int(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Dataset' });
+export type Dataset = z.infer<typeof dataset>;
+
+export const datasetUpdateBody = z.strictObject({
+  longdesc: z.string().max(20_000).nullable().optional(),
+  rid: z.number().int().min(0).optional(),
+  source_url: z.string().url().max(2000).nullable().optional(),
+  access_type: z.enum(DATASET_ACCESS_TYPES).optional(),
+  log_access_type: z.enum(DATASET_LOG_ACCESS_TYPES).optional(),
+  weight: z.number().min(0).max(5).nullable().optional(),
+});
+export const datasetCreateParams = z.object({
+  id: z.coerce.number().int().positive(),
+  name: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,62}$/, 'Dataset names use letters, digits and dashes (at most 62)'),
+});
+export const datasetCreated = z.object({
+  success: z.literal('ok'),
+  dataset,
+  updated_existing_dataset: z.boolean(),
+  evaluations_queued: z.number().int(),
+});
+
+export const uploadProblem = z.object({
+  line: z.number().int(),
+  field: z.string().optional(),
+  message: z.string(),
+});
+export const contextsUploaded = z.object({ success: z.literal('ok'), count: z.number().int() });
+export const contextUploadParams = z.object({
+  task: z.coerce.number().int().positive(),
+  round: z.coerce.number().int().min(1),
+});
+
+export const convertBody = z.object({ data: z.record(z.string(), z.unknown()) });
+export const convertResult = z.object({ data: z.record(z.string(), z.unknown()) });
+
+export const proposalCreateBody = z
+  .object({
+    name: z.string().trim().min(1, 'Required').max(120),
+    task_code: z
+      .string()
+      .trim()
+      .min(1, 'Required')
+      .max(60)
+      .regex(/^[A-Za-z0-9_-]*$/, 'Task codes use letters, digits, _ and - only')
+      .regex(/[A-Za-z]/, 'Task codes need at least one letter'),
+    desc: z.string().trim().min(1, 'Required').max(255),
+    longdesc: z.string().trim().min(1, 'Required').max(20_000),
+  })
+  .meta({ id: 'ProposalCreate' });
+export const processProposalBody = z.object({
+  accept: z.boolean(),
+  changes: z.string().max(20_000).nullable().optional(),
+});
