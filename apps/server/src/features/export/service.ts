@@ -24,6 +24,13 @@ export async function* exportExamples(db: Db, tid: number, rid?: number): AsyncG
   yield '[';
   let first = true;
   for (const round of rounds) {
+    // Contributors repeat within a round: compute each anonymous id once.
+    const ids = new Map<string, string>();
+    const anon = (who: string) => {
+      let id = ids.get(who);
+      if (id === undefined) ids.set(who, (id = anonymousId(round.secret, who)));
+      return id;
+    };
     let after = 0;
     for (;;) {
       const examples = await db
@@ -83,16 +90,13 @@ export async function* exportExamples(db: Db, tid: number, rid?: number): AsyncG
             total_used: c.total_used,
             last_used: c.last_used?.toISOString() ?? null,
           },
-          anon_uid: anonymousId(round.secret, author),
+          anon_uid: anon(author),
           validations: validations
             .filter((v) => v.eid === e.id)
             .map((v) => [
               v.label,
               v.mode,
-              anonymousId(
-                round.secret,
-                `validator:${v.uid !== null ? `user:${v.uid}` : `annotator:${v.annotator_id}`}`,
-              ),
+              anon(`validator:${v.uid !== null ? `user:${v.uid}` : `annotator:${v.annotator_id}`}`),
               v.metadata_json,
             ]),
         };
