@@ -14,6 +14,7 @@ await build({
   alias: {
     '@dynaloop/contract': '../../packages/contract/src/index.ts',
     '@dynaloop/scoring': '../../packages/scoring/src/index.ts',
+    '@dynaloop/models': '../../packages/models/src/index.ts',
   },
   logLevel: 'warning',
 });

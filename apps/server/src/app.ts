@@ -33,6 +33,7 @@ import { registerContextRoutes } from './features/contexts/routes.js';
 import { registerDatasetRoutes } from './features/datasets/routes.js';
 import { registerExportRoutes } from './features/export/routes.js';
 import { registerHealthRoutes } from './features/health/routes.js';
+import { registerModelRoutes } from './features/models/routes.js';
 import { registerNotificationRoutes } from './features/notifications/routes.js';
 import { registerProposalRoutes } from './features/proposals/routes.js';
 import { registerSettingsRoutes } from './features/settings/routes.js';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   registerDatasetRoutes(app);
   registerContextRoutes(app);
   registerExportRoutes(app);
+  registerModelRoutes(app);
 
   await registerSpa(app, deps.config.webDist);
   return app;

@@ -16,7 +16,7 @@ export const endpoints = {
 
   task: { method: 'GET', path: '/tasks/:task', auth: 'optional' },
   taskRound: { method: 'GET', path: '/tasks/:task/:round', auth: 'optional' },
-  taskTrends: { method: 'GET', path: '/tasks/:id/trends', auth: 'none' },
+  taskTrends: { method: 'GET', path: '/tasks/:id/trends', auth: 'optional' },
   adminOrOwner: { method: 'GET', path: '/tasks/admin_or_owner/:id', auth: 'optional' },
   updateTask: { method: 'PUT', path: '/tasks/update/:id', auth: 'user' },
   toggleOwner: { method: 'PUT', path: '/tasks/toggle_owner/:id/:username', auth: 'user' },
@@ -43,6 +43,8 @@ export const endpoints = {
   exportRound: { method: 'GET', path: '/tasks/:id/rounds/:rid/export', auth: 'user' },
   createProposal: { method: 'POST', path: '/task_proposals/create', auth: 'user' },
   processProposal: { method: 'PUT', path: '/tasks/process_proposal/:id', auth: 'user' },
+
+  modelPredict: { method: 'POST', path: '/models/:id/predict', auth: 'user-or-trial' },
 
   login: { method: 'POST', path: '/authenticate', auth: 'none' },
   register: { method: 'POST', path: '/users', auth: 'none' },

@@ -323,6 +323,17 @@ export const routes = {
     errors: [...OWNER_ERRORS, 409],
   }),
 
+  modelPredict: route({
+    ...endpoints.modelPredict,
+    summary:
+      'Ask a model served by the platform (the model protocol); guests may use a trial token',
+    tags: ['models'],
+    params: taskIdParam,
+    body: z.record(z.string(), z.unknown()),
+    response: z.record(z.string(), z.unknown()),
+    errors: [401, 403, 404, 409],
+  }),
+
   login: route({
     ...endpoints.login,
     summary: 'Log in with email and password; sets the refresh cookie',

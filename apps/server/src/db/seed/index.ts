@@ -5,7 +5,9 @@ import { type Kysely } from 'kysely';
 import { describeConfigProblems, parseTaskConfig, type TaskConfig } from '@dynaloop/contract';
 import YAML from 'yaml';
 import { addContextsToRound } from '../../features/contexts/service.js';
+import { BUILTIN_MODELS } from '@dynaloop/models';
 import { createDataset } from '../../features/datasets/service.js';
+import { registerBuiltinModel } from '../../features/models/service.js';
 import { findTaskByCode } from '../../features/tasks/repo.js';
 import { createTaskWithRounds } from '../../features/tasks/service.js';
 import { createUser } from '../../features/users/service.js';
@@ -169,6 +171,12 @@ async function seedDadcTask(
     );
     // Every round gets the task's contexts, so that each round can be collected on.
     for (const round of rounds) await addContextsToRound(trx, round.id, config, contextLines);
+    // A fresh install has something real to fool: the task's baseline, in the loop of every round.
+    for (const builtin of Object.values(BUILTIN_MODELS).filter(
+      (m) => m.taskCode === task.task_code,
+    )) {
+      await registerBuiltinModel(trx, task.id, builtin, ownerId, rounds);
+    }
     for (const d of m.datasets) {
       await createDataset(
         trx,
