@@ -1,5 +1,11 @@
-/// <reference path="./vader.d.ts" />
-import vader from 'vader-sentiment';
+import { createRequire } from 'node:module';
+
+// vader-sentiment ships CommonJS without types: load it with require and type what we use.
+const vader = createRequire(import.meta.url)('vader-sentiment') as {
+  SentimentIntensityAnalyzer: {
+    polarity_scores(text: string): { neg: number; neu: number; pos: number; compound: number };
+  };
+};
 import { argmax, contentWords, softmax, tokenize } from './text.js';
 
 /** A model the platform serves itself: pure, deterministic, fast. */
