@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { argmax, contentWords, softmax, tokenize } from './text.js';
 
 // vader-sentiment ships CommonJS without types: load it with require and type what we use.
 const vader = createRequire(import.meta.url)('vader-sentiment') as {
@@ -6,7 +7,6 @@ const vader = createRequire(import.meta.url)('vader-sentiment') as {
     polarity_scores(text: string): { neg: number; neu: number; pos: number; compound: number };
   };
 };
-import { argmax, contentWords, softmax, tokenize } from './text.js';
 
 /** A model the platform serves itself: pure, deterministic, fast. */
 export interface BuiltinModel {
