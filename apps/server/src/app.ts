@@ -32,6 +32,7 @@ import { registerAuthRoutes } from './features/auth/routes.js';
 import { registerContextRoutes } from './features/contexts/routes.js';
 import { registerDatasetRoutes } from './features/datasets/routes.js';
 import { registerExportRoutes } from './features/export/routes.js';
+import { registerExampleRoutes } from './features/examples/routes.js';
 import { registerHealthRoutes } from './features/health/routes.js';
 import { registerModelRoutes } from './features/models/routes.js';
 import { registerNotificationRoutes } from './features/notifications/routes.js';
@@ -204,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   registerContextRoutes(app);
   registerExportRoutes(app);
   registerModelRoutes(app);
+  registerExampleRoutes(app);
 
   await registerSpa(app, deps.config.webDist);
   return app;

@@ -45,6 +45,7 @@ export const endpoints = {
   processProposal: { method: 'PUT', path: '/tasks/process_proposal/:id', auth: 'user' },
 
   modelPredict: { method: 'POST', path: '/models/:id/predict', auth: 'user-or-trial' },
+  evaluateExample: { method: 'POST', path: '/examples/evaluate', auth: 'none' },
 
   login: { method: 'POST', path: '/authenticate', auth: 'none' },
   register: { method: 'POST', path: '/users', auth: 'none' },

@@ -334,6 +334,20 @@ export const routes = {
     errors: [401, 403, 404, 409],
   }),
 
+  evaluateExample: route({
+    ...endpoints.evaluateExample,
+    summary:
+      'Whether the model was fooled: the contributor’s targets against the model’s output, by the task’s model_wrong_metric',
+    tags: ['examples'],
+    body: z.object({
+      tid: z.number().int().positive(),
+      target: z.record(z.string(), z.unknown()),
+      output: z.record(z.string(), z.unknown()),
+    }),
+    response: z.object({ success: z.literal('ok'), model_wrong: z.boolean().nullable() }),
+    errors: [404],
+  }),
+
   login: route({
     ...endpoints.login,
     summary: 'Log in with email and password; sets the refresh cookie',

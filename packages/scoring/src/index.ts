@@ -1,1 +1,3 @@
 export * from './metrics-meta.js';
+export * from './squad.js';
+export * from './model-wrong.js';
