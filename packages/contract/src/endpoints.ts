@@ -46,6 +46,7 @@ export const endpoints = {
 
   modelPredict: { method: 'POST', path: '/models/:id/predict', auth: 'user-or-trial' },
   evaluateExample: { method: 'POST', path: '/examples/evaluate', auth: 'none' },
+  pickContext: { method: 'GET', path: '/contexts/:task/:round/:method', auth: 'optional' },
 
   login: { method: 'POST', path: '/authenticate', auth: 'none' },
   register: { method: 'POST', path: '/users', auth: 'none' },

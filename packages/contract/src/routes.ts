@@ -348,6 +348,27 @@ export const routes = {
     errors: [404],
   }),
 
+  pickContext: route({
+    ...endpoints.pickContext,
+    summary:
+      'One context of the round to write an example for (min: least used; uniform; least_fooled; validation_failed), optionally among tags a|b',
+    tags: ['contexts'],
+    params: z.object({
+      task: z.string().min(1).max(100),
+      round: z.coerce.number().int().min(1),
+      method: z.enum(['min', 'uniform', 'least_fooled', 'validation_failed']),
+    }),
+    querystring: z.object({ tags: z.string().max(1000).optional() }),
+    response: z.object({
+      id: z.number().int(),
+      r_realid: z.number().int(),
+      context: z.record(z.string(), z.unknown()),
+      tag: z.string().nullable(),
+      metadata: z.record(z.string(), z.unknown()),
+    }),
+    errors: [404],
+  }),
+
   login: route({
     ...endpoints.login,
     summary: 'Log in with email and password; sets the refresh cookie',

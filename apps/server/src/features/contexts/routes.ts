@@ -5,7 +5,9 @@ import { linesOf } from '../../platform/jsonl.js';
 import { uploadError } from '../datasets/routes.js';
 import { loadAdministeredTask } from '../tasks/policy.js';
 import { findRound } from '../tasks/repo.js';
+import { pickContext } from './picker.js';
 import { addContextsToRound } from './service.js';
+import { loadVisibleTask } from '../tasks/policy.js';
 
 const CONTEXTS_MAX_BYTES = 512 * 1024 * 1024;
 
@@ -36,5 +38,24 @@ export function registerContextRoutes(app: AppInstance): void {
       file.file.resume();
       return uploadError(err);
     }
+  });
+
+  app.serve(routes.pickContext, async (request) => {
+    const { task } = await loadVisibleTask(db, request.actor, request.params.task);
+    const round = await findRound(db, task.id, request.params.round);
+    if (!round) throw errors.notFound('Round');
+    const tags = (request.query.tags ?? '')
+      .split('|')
+      .map((t) => t.trim())
+      .filter(Boolean);
+    const context = await pickContext(db, task, round.id, request.params.method, tags);
+    if (!context) throw errors.notFound(`Context: no contexts available (${round.id})`);
+    return {
+      id: context.id,
+      r_realid: context.r_realid,
+      context: context.context_json,
+      tag: context.tag,
+      metadata: context.metadata_json,
+    };
   });
 }
