@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { type Selectable } from 'kysely';
 import { type Db } from '../src/db/database.js';
 import {
+  type ContextsTable,
+  type DatasetRow,
   type ModelRow,
   type NewTask,
   type RoundRow,
@@ -136,4 +139,51 @@ export function multipartBody(
     payload: Buffer.concat(parts),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** A dataset row of a task (no file unless blob_key is given). */
+export async function makeDataset(
+  db: Db,
+  tid: number,
+  overrides: Partial<{
+    name: string;
+    rid: number;
+    access_type: 'scoring' | 'standard' | 'hidden';
+    weight: number | null;
+    blob_key: string | null;
+    line_count: number;
+  }> = {},
+): Promise<DatasetRow> {
+  return db
+    .insertInto('datasets')
+    .values({
+      tid,
+      name: overrides.name ?? unique('ds-'),
+      rid: overrides.rid ?? 0,
+      access_type: overrides.access_type ?? 'hidden',
+      weight: overrides.weight ?? null,
+      blob_key: overrides.blob_key ?? null,
+      line_count: overrides.line_count ?? 0,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A context of a round. */
+export async function makeContext(
+  db: Db,
+  roundId: number,
+  context: Record<string, unknown> = { context: unique('context ') },
+  overrides: Partial<{ tag: string | null; metadata: Record<string, unknown> }> = {},
+): Promise<Selectable<ContextsTable>> {
+  return db
+    .insertInto('contexts')
+    .values({
+      r_realid: roundId,
+      context_json: JSON.stringify(context),
+      tag: overrides.tag ?? null,
+      metadata_json: JSON.stringify(overrides.metadata ?? {}),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -14,3 +14,4 @@ export * from './platform.js';
 export * from './proposals.js';
 export * from './task-config.js';
 export * from './task-admin.js';
+export * from './examples.js';

@@ -13,6 +13,15 @@ import {
 } from './auth.js';
 import { idParam, paged, pageQuery, success } from './common.js';
 import { endpoints } from './endpoints.js';
+import {
+  exampleCreateBody,
+  exampleCreated,
+  exampleDetail,
+  examplePickerQuery,
+  exampleUpdateBody,
+  validationBody,
+  validationResult,
+} from './examples.js';
 import { errorBody } from './errors.js';
 import { healthStatus } from './health.js';
 import { notificationItem } from './notifications.js';
@@ -367,6 +376,60 @@ export const routes = {
       metadata: z.record(z.string(), z.unknown()),
     }),
     errors: [404],
+  }),
+
+  createExample: route({
+    ...endpoints.createExample,
+    summary:
+      'Store an example written against a model; an Idempotency-Key header makes retries safe',
+    tags: ['examples'],
+    body: exampleCreateBody,
+    response: exampleCreated,
+    errors: [401, 403, 404, 409],
+  }),
+  updateExample: route({
+    ...endpoints.updateExample,
+    summary: 'Retract or flag one’s example, confirm the model was fooled, or add metadata',
+    tags: ['examples'],
+    params: taskIdParam,
+    body: exampleUpdateBody,
+    response: exampleDetail,
+    errors: [401, 403, 404],
+  }),
+  example: route({
+    ...endpoints.example,
+    summary: 'One’s example (or any example of a task one owns)',
+    tags: ['examples'],
+    params: taskIdParam,
+    response: exampleDetail,
+    errors: [401, 403, 404],
+  }),
+  exampleMetadata: route({
+    ...endpoints.exampleMetadata,
+    summary: 'The metadata of one’s example',
+    tags: ['examples'],
+    params: taskIdParam,
+    response: z.record(z.string(), z.unknown()),
+    errors: [401, 403, 404],
+  }),
+  exampleToValidate: route({
+    ...endpoints.exampleToValidate,
+    summary:
+      'An example for the caller to validate: not their own, not validated by them, still undecided',
+    tags: ['validations'],
+    params: taskRoundParams,
+    querystring: examplePickerQuery,
+    response: exampleDetail,
+    errors: [401, 403, 404],
+  }),
+  validateExample: route({
+    ...endpoints.validateExample,
+    summary: 'Validate an example: correct, incorrect or flagged (owner mode decides alone)',
+    tags: ['validations'],
+    params: taskIdParam,
+    body: validationBody,
+    response: validationResult,
+    errors: [401, 403, 404, 409],
   }),
 
   login: route({

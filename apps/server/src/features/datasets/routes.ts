@@ -99,6 +99,8 @@ export function registerDatasetRoutes(app: AppInstance): void {
     const file = await request.file({ limits: { fileSize: DATASET_MAX_BYTES } });
     if (!file) throw errors.badRequest('No file was uploaded (form field "file")');
     const lines = linesOf(file.file);
+    // The new file is written before the transaction commits: remove it if the commit fails.
+    let writtenKey: string | null = null;
     let result;
     try {
       result = await db.transaction().execute(async (trx) => {
@@ -115,15 +117,15 @@ export function registerDatasetRoutes(app: AppInstance): void {
           },
           lines,
         );
-        if (file.file.truncated) {
-          await storage.delete(row.blob_key!);
+        writtenKey = row.blob_key;
+        if (file.file.truncated)
           throw errors.payloadTooLarge('The dataset file is larger than 1 GiB');
-        }
         const queued = await enqueueDatasetEvaluations(trx, row.id);
         return { row, queued };
       });
     } catch (err) {
       file.file.resume();
+      if (writtenKey) await storage.delete(writtenKey).catch(() => undefined);
       uploadError(err);
     }
     if (result.row.replacedBlobKey)

@@ -167,11 +167,13 @@ export async function toggleOwner(db: Db, tid: number, username: string): Promis
   if (!user) throw errors.notFound(`User "${username}"`);
   await db.transaction().execute(async (trx) => {
     const owners = await trx
-      .selectFrom('task_user_permissions')
-      .select('uid')
-      .where('tid', '=', tid)
-      .where('type', '=', 'owner')
-      .forUpdate()
+      .selectFrom('task_user_permissions as p')
+      .innerJoin('users as u', 'u.id', 'p.uid')
+      .select('p.uid')
+      .where('p.tid', '=', tid)
+      .where('p.type', '=', 'owner')
+      .where('u.deleted_at', 'is', null)
+      .forUpdate(['p'])
       .execute();
     if (owners.some((o) => o.uid === user.id)) {
       if (owners.length === 1) throw errors.conflict('A task needs at least one owner');

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+export const exampleCreateBody = z
+  .object({
+    tid: z.number().int().positive(),
+    rid: z.number().int().min(1),
+    cid: z.number().int().positive(),
+    uid: z.number().int().positive().nullable().optional(),
+    input: z.record(z.string(), z.unknown()),
+    output: z.record(z.string(), z.unknown()).nullable().optional(),
+    model_signature: z.string().max(200).nullable().optional(),
+    metadata: z.record(z.string(), z.unknown()).default({}),
+    model_wrong: z.boolean().nullable().optional(),
+    tag: z.string().max(200).nullable().optional(),
+    model_endpoint_name: z.string().max(300).nullable().optional(),
+    time_elapsed_ms: z.number().int().min(0).max(86_400_000).optional(),
+  })
+  .meta({ id: 'ExampleCreate' });
+export type ExampleCreateBody = z.infer<typeof exampleCreateBody>;
+
+export const exampleCreated = z.object({
+  success: z.literal('ok'),
+  id: z.number().int(),
+  model_wrong: z.boolean().nullable(),
+  badges: z.string().nullable(),
+});
+
+export const exampleUpdateBody = z.strictObject({
+  retracted: z.literal(true).optional(),
+  flagged: z.literal(true).optional(),
+  model_wrong: z.literal(true).optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const exampleDetail = z
+  .object({
+    id: z.number().int(),
+    tid: z.number().int(),
+    rid: z.number().int(),
+    cid: z.number().int(),
+    uid: z.number().int().nullable(),
+    tag: z.string().nullable(),
+    input: z.record(z.string(), z.unknown()),
+    output: z.record(z.string(), z.unknown()).nullable(),
+    metadata: z.record(z.string(), z.unknown()),
+    context: z.record(z.string(), z.unknown()),
+    model_wrong: z.boolean().nullable(),
+    model_endpoint_name: z.string().nullable(),
+    retracted: z.boolean(),
+    flagged: z.boolean(),
+    total_verified: z.number().int(),
+    verdict: z.string(),
+    generated_datetime: z.string(),
+  })
+  .meta({ id: 'Example' });
+export type ExampleDetail = z.infer<typeof exampleDetail>;
+
+export const validationBody = z.object({
+  label: z.enum(['correct', 'incorrect', 'flagged']),
+  mode: z.enum(['user', 'owner']).default('user'),
+  metadata: z.record(z.string(), z.unknown()).default({}),
+});
+export const validationResult = exampleDetail.extend({ badges: z.string().nullable() });
+
+export const examplePickerQuery = z.object({
+  tags: z.string().max(1000).optional(),
+  context_tags: z.string().max(1000).optional(),
+  annotator_id: z.string().max(200).optional(),
+});
