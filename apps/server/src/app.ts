@@ -34,6 +34,7 @@ import { registerDatasetRoutes } from './features/datasets/routes.js';
 import { registerExportRoutes } from './features/export/routes.js';
 import { registerExampleRoutes } from './features/examples/routes.js';
 import { registerHealthRoutes } from './features/health/routes.js';
+import { registerLeaderboardRoutes } from './features/leaderboards/routes.js';
 import { registerModelRoutes } from './features/models/routes.js';
 import { registerNotificationRoutes } from './features/notifications/routes.js';
 import { registerProposalRoutes } from './features/proposals/routes.js';
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   registerExportRoutes(app);
   registerModelRoutes(app);
   registerExampleRoutes(app);
+  registerLeaderboardRoutes(app);
 
   await registerSpa(app, deps.config.webDist);
   return app;

@@ -53,6 +53,9 @@ export const endpoints = {
   exampleMetadata: { method: 'GET', path: '/examples/:id/metadata', auth: 'user' },
   exampleToValidate: { method: 'GET', path: '/examples/:task/:round', auth: 'user' },
   validateExample: { method: 'PUT', path: '/validations/:id', auth: 'user' },
+  userLeaderboard: { method: 'GET', path: '/tasks/:id/users', auth: 'optional' },
+  roundUserLeaderboard: { method: 'GET', path: '/tasks/:id/rounds/:rid/users', auth: 'optional' },
+  roundAgreement: { method: 'GET', path: '/tasks/:id/rounds/:rid/agreement', auth: 'user' },
 
   login: { method: 'POST', path: '/authenticate', auth: 'none' },
   register: { method: 'POST', path: '/users', auth: 'none' },

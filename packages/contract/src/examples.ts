@@ -67,3 +67,32 @@ export const examplePickerQuery = z.object({
   context_tags: z.string().max(1000).optional(),
   annotator_id: z.string().max(200).optional(),
 });
+
+export const userLeaderboardRow = z
+  .object({
+    uid: z.number().int(),
+    username: z.string(),
+    avatar_url: z.string(),
+    MER: z.string(),
+    total: z.string(),
+    count: z.number().int(),
+  })
+  .meta({ id: 'UserLeaderboardRow' });
+export type UserLeaderboardRow = z.infer<typeof userLeaderboardRow>;
+
+export const roundAgreement = z
+  .object({
+    rid: z.number().int(),
+    collected: z.number().int(),
+    verified_fooled: z.number().int(),
+    /** Verified model error rate, % of collected examples verified as fooling. */
+    verified_mer: z.number().nullable(),
+    verified_mer_ci: z.tuple([z.number(), z.number()]).nullable(),
+    examples_validated: z.number().int(),
+    validations: z.number().int(),
+    /** Krippendorff's alpha (nominal) over the validators' labels of each example. */
+    alpha: z.number().nullable(),
+    alpha_ci: z.tuple([z.number(), z.number()]).nullable(),
+  })
+  .meta({ id: 'RoundAgreement' });
+export type RoundAgreement = z.infer<typeof roundAgreement>;

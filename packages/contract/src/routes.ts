@@ -19,6 +19,8 @@ import {
   exampleDetail,
   examplePickerQuery,
   exampleUpdateBody,
+  roundAgreement,
+  userLeaderboardRow,
   validationBody,
   validationResult,
 } from './examples.js';
@@ -430,6 +432,34 @@ export const routes = {
     body: validationBody,
     response: validationResult,
     errors: [401, 403, 404, 409],
+  }),
+
+  userLeaderboard: route({
+    ...endpoints.userLeaderboard,
+    summary: 'Contributors ranked by verified fooling examples (offset is a page index)',
+    tags: ['leaderboards'],
+    params: taskIdParam,
+    querystring: pageQuery,
+    response: paged(userLeaderboardRow),
+    errors: [404],
+  }),
+  roundUserLeaderboard: route({
+    ...endpoints.roundUserLeaderboard,
+    summary: 'Contributors of one round ranked by verified fooling examples',
+    tags: ['leaderboards'],
+    params: taskRoundIdParams,
+    querystring: pageQuery,
+    response: paged(userLeaderboardRow),
+    errors: [404],
+  }),
+  roundAgreement: route({
+    ...endpoints.roundAgreement,
+    summary:
+      'Inter-annotator agreement (Krippendorff’s alpha, bootstrap 95% interval) and verified MER with its interval, for owners',
+    tags: ['validations'],
+    params: taskRoundIdParams,
+    response: roundAgreement,
+    errors: OWNER_ERRORS,
   }),
 
   login: route({

@@ -1,0 +1,29 @@
+import { routes } from '@dynaloop/contract';
+import { type AppInstance } from '../../app.js';
+import { errors } from '../../platform/errors.js';
+import { loadAdministeredTask, loadVisibleTask } from '../tasks/policy.js';
+import { findRound } from '../tasks/repo.js';
+import { roundAgreement } from '../validations/agreement.js';
+import { userLeaderboard } from './users.js';
+
+export function registerLeaderboardRoutes(app: AppInstance): void {
+  const { db } = app.deps;
+
+  app.serve(routes.userLeaderboard, async (request) => {
+    const { task } = await loadVisibleTask(db, request.actor, request.params.id);
+    return userLeaderboard(db, task.id, request.query);
+  });
+
+  app.serve(routes.roundUserLeaderboard, async (request) => {
+    const { task } = await loadVisibleTask(db, request.actor, request.params.id);
+    if (!(await findRound(db, task.id, request.params.rid))) throw errors.notFound('Round');
+    return userLeaderboard(db, task.id, request.query, request.params.rid);
+  });
+
+  app.serve(routes.roundAgreement, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
+    const round = await findRound(db, task.id, request.params.rid);
+    if (!round) throw errors.notFound('Round');
+    return roundAgreement(db, round);
+  });
+}

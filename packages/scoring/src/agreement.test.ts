@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  alphaBootstrapInterval,
+  krippendorffAlphaNominal,
+  wilsonInterval,
+  type Unit,
+} from './agreement.js';
+
+/** Observers × units with null for "did not code", turned into units of given labels. */
+const toUnits = (rows: Array<Array<number | null>>): Unit[] =>
+  rows[0]!.map((_, u) =>
+    rows.map((r) => r[u]).filter((v): v is number => v !== null && v !== undefined),
+  );
+
+describe('Krippendorff’s alpha (nominal)', () => {
+  it('reproduces Krippendorff (2011): 4 observers, 12 units, missing data → 0.743', () => {
+    const data = [
+      [1, 2, 3, 3, 2, 1, 4, 1, 2, null, null, null],
+      [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, null, 3],
+      [null, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, null],
+      [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, null],
+    ];
+    expect(krippendorffAlphaNominal(toUnits(data))).toBeCloseTo(0.743, 3);
+  });
+
+  it('reproduces the Wikipedia example: 3 coders, 15 units → 0.691', () => {
+    const n = null;
+    const data = [
+      [n, n, n, n, n, 3, 4, 1, 2, 1, 1, 3, 3, n, 3],
+      [1, n, 2, 1, 3, 3, 4, 3, n, n, n, n, n, n, n],
+      [n, n, 2, 1, 3, 4, 4, n, 2, 1, 1, 3, 3, n, 4],
+    ];
+    expect(krippendorffAlphaNominal(toUnits(data))).toBeCloseTo(0.691, 3);
+  });
+
+  it('is 1 for perfect agreement, below 0 for systematic disagreement, null without pairable units', () => {
+    expect(
+      krippendorffAlphaNominal([
+        ['correct', 'correct'],
+        ['incorrect', 'incorrect', 'incorrect'],
+      ]),
+    ).toBe(1);
+    expect(
+      krippendorffAlphaNominal([
+        ['a', 'b'],
+        ['a', 'b'],
+        ['b', 'a'],
+      ]),
+    ).toBeLessThan(0);
+    expect(krippendorffAlphaNominal([['a'], []])).toBeNull();
+  });
+});
+
+describe('bootstrap interval of alpha', () => {
+  const units: Unit[] = [
+    ...Array.from({ length: 30 }, () => ['correct', 'correct', 'correct']),
+    ...Array.from({ length: 10 }, () => ['correct', 'incorrect', 'correct']),
+    ...Array.from({ length: 10 }, () => ['incorrect', 'incorrect', 'flagged']),
+  ];
+  it('contains the point estimate, is reproducible, and narrows with more data', () => {
+    const alpha = krippendorffAlphaNominal(units)!;
+    const [lo, hi] = alphaBootstrapInterval(units, { samples: 400 })!;
+    expect(lo).toBeLessThanOrEqual(alpha);
+    expect(hi).toBeGreaterThanOrEqual(alpha);
+    expect(alphaBootstrapInterval(units, { samples: 400 })).toEqual([lo, hi]);
+    const [lo4, hi4] = alphaBootstrapInterval([...units, ...units, ...units, ...units], {
+      samples: 400,
+    })!;
+    expect(hi4 - lo4).toBeLessThan(hi - lo);
+  });
+});
+
+describe('Wilson interval', () => {
+  it('matches known values', () => {
+    // 8 of 10: the usual textbook interval is about [0.490, 0.943].
+    const [lo, hi] = wilsonInterval(8, 10)!;
+    expect(lo).toBeCloseTo(0.4902, 3);
+    expect(hi).toBeCloseTo(0.9433, 3);
+    expect(wilsonInterval(0, 0)).toBeNull();
+  });
+});
