@@ -1,7 +1,7 @@
 import { squadF1 } from './squad.js';
 
 export type ModelWrongMetric =
-  | { type: 'exact_match'; reference_names: string[] }
+  | { type: 'exact_match'; reference_names: readonly string[] }
   | { type: 'string_f1'; reference_name: string; threshold: number }
   | { type: 'ask_user' };
 
