@@ -63,7 +63,8 @@ export type RouteAuth =
   | 'none' // public
   | 'optional' // public, but a valid user token is recognised
   | 'user' // a logged-in user (session or API token)
-  | 'user-or-trial'; // also a guest trial token: only routes that call models
+  | 'user-or-trial' // also a guest trial token: only routes that call models
+  | 'user-or-crowd'; // also a task's crowd credential (Authorization: Crowd <token>)
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const TRIAL_TOKEN_TTL_SECONDS = 15 * 60;

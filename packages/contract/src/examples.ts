@@ -14,6 +14,8 @@ export const exampleCreateBody = z
     tag: z.string().max(200).nullable().optional(),
     model_endpoint_name: z.string().max(300).nullable().optional(),
     time_elapsed_ms: z.number().int().min(0).max(86_400_000).optional(),
+    /** Crowd-worker mode: the worker's id on the crowd platform. */
+    annotator_id: z.string().trim().min(1).max(200).optional(),
   })
   .meta({ id: 'ExampleCreate' });
 export type ExampleCreateBody = z.infer<typeof exampleCreateBody>;
@@ -26,6 +28,7 @@ export const exampleCreated = z.object({
 });
 
 export const exampleUpdateBody = z.strictObject({
+  annotator_id: z.string().trim().min(1).max(200).optional(),
   retracted: z.literal(true).optional(),
   flagged: z.literal(true).optional(),
   model_wrong: z.literal(true).optional(),
@@ -59,6 +62,8 @@ export const validationBody = z.object({
   label: z.enum(['correct', 'incorrect', 'flagged']),
   mode: z.enum(['user', 'owner']).default('user'),
   metadata: z.record(z.string(), z.unknown()).default({}),
+  /** Crowd-worker mode: the validating worker's id. */
+  annotator_id: z.string().trim().min(1).max(200).optional(),
 });
 export const validationResult = exampleDetail.extend({ badges: z.string().nullable() });
 

@@ -462,6 +462,23 @@ export const routes = {
     errors: OWNER_ERRORS,
   }),
 
+  issueCrowdCredential: route({
+    ...endpoints.issueCrowdCredential,
+    summary: 'Issue (or replace) the task’s crowd credential; shown this once',
+    tags: ['task administration'],
+    params: taskIdParam,
+    response: z.object({ crowd_token: z.string() }),
+    errors: OWNER_ERRORS,
+  }),
+  revokeCrowdCredential: route({
+    ...endpoints.revokeCrowdCredential,
+    summary: 'Revoke the task’s crowd credential',
+    tags: ['task administration'],
+    params: taskIdParam,
+    response: success,
+    errors: OWNER_ERRORS,
+  }),
+
   login: route({
     ...endpoints.login,
     summary: 'Log in with email and password; sets the refresh cookie',

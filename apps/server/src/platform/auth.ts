@@ -9,6 +9,7 @@ import { type AccessTokens, API_TOKEN_PREFIX, sha256, TokenExpiredError } from '
 export type Actor =
   | { kind: 'anonymous' }
   | { kind: 'trial' }
+  | { kind: 'crowd'; tid: number }
   | { kind: 'user'; user: UserRow; via: 'session' | 'api_token' };
 
 declare module 'fastify' {
@@ -60,6 +61,16 @@ export async function resolveActor(
   header: string | undefined,
 ): Promise<Actor> {
   if (!header) return ANONYMOUS;
+  const crowd = /^Crowd\s+(\S+)$/i.exec(header);
+  if (crowd) {
+    const task = await db
+      .selectFrom('tasks')
+      .select('id')
+      .where('crowd_token_hash', '=', sha256(crowd[1]!))
+      .executeTakeFirst();
+    if (!task) throw errors.unauthorized('Invalid crowd credential');
+    return { kind: 'crowd', tid: task.id };
+  }
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw errors.unauthorized('Malformed Authorization header');
   const token = match[1]!;
@@ -85,12 +96,15 @@ export function authenticate(mode: RouteAuth, db: Db, tokens: AccessTokens) {
     const actor = await resolveActor(db, tokens, request.headers.authorization);
     request.actor = actor;
     if (mode === 'optional') {
-      if (actor.kind === 'trial') request.actor = ANONYMOUS;
+      if (actor.kind === 'trial' || actor.kind === 'crowd') request.actor = ANONYMOUS;
       return;
     }
     if (actor.kind === 'anonymous') throw errors.unauthorized();
     if (actor.kind === 'trial' && mode !== 'user-or-trial') {
       throw errors.forbidden('Guest tokens can only be used to talk to models; please log in');
+    }
+    if (actor.kind === 'crowd' && mode !== 'user-or-crowd') {
+      throw errors.forbidden('A crowd credential can only create and validate examples');
     }
   };
 }

@@ -1,12 +1,13 @@
 import { MissingKeysError, modelWrong } from '@dynaloop/scoring';
 import { routes } from '@dynaloop/contract';
+import { type FastifyRequest } from 'fastify';
 import { type AppInstance } from '../../app.js';
-import { currentUser } from '../../platform/auth.js';
 import { errors } from '../../platform/errors.js';
 import { loadVisibleTask, taskAccess, taskPolicy } from '../tasks/policy.js';
-import { findTask } from '../tasks/repo.js';
+import { findRound, findTask } from '../tasks/repo.js';
 import { pickExampleToValidate, validateExample } from '../validations/service.js';
 import { presentExample } from './presenter.js';
+import { contributorOf } from './contributor.js';
 import { createExample, taskConfigOf, updateExample } from './service.js';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -33,20 +34,17 @@ export function registerExampleRoutes(app: AppInstance): void {
   });
 
   app.serve(routes.createExample, async (request) => {
-    const user = currentUser(request);
+    const contributor = contributorOf(request, request.body.annotator_id);
     const { task } = await loadVisibleTask(db, request.actor, request.body.tid);
     const key = request.headers['idempotency-key'];
     if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
       throw errors.badRequest('Idempotency-Key must be 8 to 128 letters, digits or . _ : -');
     }
-    return createExample(db, user, task, request.body, key);
+    return createExample(db, contributor, task, request.body, key);
   });
 
-  /** Loads an example with its context and round; the creator, task owners and admins may read it. */
-  const loadReadable = async (
-    request: Parameters<Parameters<typeof app.serve>[1]>[0],
-    id: number,
-  ) => {
+  /** An example with its context and round number. */
+  const loadExample = async (id: number) => {
     const row = await db
       .selectFrom('examples as e')
       .innerJoin('contexts as c', 'c.id', 'e.cid')
@@ -56,11 +54,25 @@ export function registerExampleRoutes(app: AppInstance): void {
       .where('e.id', '=', id)
       .executeTakeFirst();
     if (!row) throw errors.notFound('Example');
-    const user = currentUser(request);
-    if (row.uid !== user.id) {
+    return row;
+  };
+
+  /** The author (user or crowd worker), task owners and admins may read an example. */
+  const loadReadable = async (request: FastifyRequest, id: number, annotatorId?: string) => {
+    const row = await loadExample(id);
+    const { actor } = request;
+    const isAuthor =
+      actor.kind === 'user'
+        ? row.uid === actor.user.id
+        : actor.kind === 'crowd' &&
+          row.tid === actor.tid &&
+          row.annotator_id !== null &&
+          row.annotator_id === annotatorId;
+    if (!isAuthor) {
       const task = await findTask(db, row.tid);
-      if (!task || !taskPolicy.administer(await taskAccess(db, request.actor, task)))
+      if (!task || !taskPolicy.administer(await taskAccess(db, actor, task))) {
         throw errors.forbidden('You can only read your own examples');
+      }
     }
     return row;
   };
@@ -76,30 +88,28 @@ export function registerExampleRoutes(app: AppInstance): void {
   );
 
   app.serve(routes.updateExample, async (request) => {
-    const user = currentUser(request);
+    const contributor = contributorOf(request, request.body.annotator_id);
+    const { annotator_id: _a, ...change } = request.body;
     await db
       .transaction()
-      .execute((trx) => updateExample(trx, request.params.id, user, request.body));
-    const row = await loadReadable(request, request.params.id);
+      .execute((trx) => updateExample(trx, request.params.id, contributor, change));
+    const row = await loadReadable(request, request.params.id, request.body.annotator_id);
     return presentExample(row, row, row.rid);
   });
 
   app.serve(routes.exampleToValidate, async (request) => {
-    const user = currentUser(request);
+    const contributor = contributorOf(request, request.query.annotator_id);
     const { task } = await loadVisibleTask(db, request.actor, request.params.task);
-    const round = await db
-      .selectFrom('rounds')
-      .select(['id', 'rid'])
-      .where('tid', '=', task.id)
-      .where('rid', '=', request.params.round)
-      .executeTakeFirst();
+    if (contributor.kind === 'crowd' && contributor.tid !== task.id)
+      throw errors.forbidden('This crowd credential belongs to another task');
+    const round = await findRound(db, task.id, request.params.round);
     if (!round) throw errors.notFound('Round');
     const split = (s?: string) =>
       (s ?? '')
         .split('|')
         .map((t) => t.trim())
         .filter(Boolean);
-    const example = await pickExampleToValidate(db, task, round.id, user, {
+    const example = await pickExampleToValidate(db, task, round.id, contributor, {
       tags: split(request.query.tags),
       contextTags: split(request.query.context_tags),
     });
@@ -108,7 +118,7 @@ export function registerExampleRoutes(app: AppInstance): void {
   });
 
   app.serve(routes.validateExample, async (request) => {
-    const user = currentUser(request);
+    const contributor = contributorOf(request, request.body.annotator_id);
     const e = await db
       .selectFrom('examples')
       .select(['tid'])
@@ -120,20 +130,12 @@ export function registerExampleRoutes(app: AppInstance): void {
       db,
       access.task,
       request.params.id,
-      user,
+      contributor,
       request.body,
       taskPolicy.administer(access),
     );
-    const row = await loadReadable(request, request.params.id).catch(async () =>
-      db
-        .selectFrom('examples as e')
-        .innerJoin('contexts as c', 'c.id', 'e.cid')
-        .innerJoin('rounds as r', 'r.id', 'e.r_realid')
-        .selectAll('e')
-        .select(['c.context_json', 'r.rid'])
-        .where('e.id', '=', request.params.id)
-        .executeTakeFirstOrThrow(),
-    );
+    // The validator sees the example they judged, with its new verdict.
+    const row = await loadExample(request.params.id);
     return {
       ...presentExample(row, row, row.rid),
       badges: badges.length ? badges.join('|') : null,

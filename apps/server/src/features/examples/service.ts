@@ -9,11 +9,12 @@ import { verifyModelAnswer } from '@dynaloop/models';
 import { MissingKeysError, modelWrong } from '@dynaloop/scoring';
 import { sql, type Kysely } from 'kysely';
 import { type Db } from '../../db/database.js';
-import { type Database, type TaskRow, type UserRow } from '../../db/schema.js';
+import { type Database, type TaskRow } from '../../db/schema.js';
 import { canonicalJson } from '@dynaloop/models';
 import { errors } from '../../platform/errors.js';
 import { awardBadge } from '../badges/service.js';
 import { modelInputFields } from '../models/predict.js';
+import { assertCrowdTask, type Contributor } from './contributor.js';
 
 export interface CreatedExample {
   success: 'ok';
@@ -70,13 +71,15 @@ const targetsOf = (config: TaskConfig) => {
  */
 export async function createExample(
   db: Db,
-  user: UserRow,
+  contributor: Contributor,
   task: TaskRow,
   body: ExampleCreateBody,
   idempotencyKey: string | undefined,
 ): Promise<CreatedExample> {
   if (!task.active) throw errors.forbidden('The task owner still needs to activate this task');
-  if (body.uid !== undefined && body.uid !== null && body.uid !== user.id)
+  assertCrowdTask(contributor, task.id);
+  const user = contributor.kind === 'user' ? contributor.user : null;
+  if (user && body.uid !== undefined && body.uid !== null && body.uid !== user.id)
     throw errors.forbidden('You can only submit examples as yourself');
   const config = taskConfigOf(task);
   const round = await db
@@ -140,7 +143,9 @@ export async function createExample(
   }
 
   const requestHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
-  const scope = `examples:user:${user.id}`;
+  const scope = user
+    ? `examples:user:${user.id}`
+    : `examples:crowd:${task.id}:${(contributor as { annotatorId: string }).annotatorId}`;
   return db.transaction().execute(async (trx) => {
     if (idempotencyKey) {
       const claimed = await trx
@@ -172,7 +177,8 @@ export async function createExample(
         cid: context.id,
         r_realid: round.id,
         tid: task.id,
-        uid: user.id,
+        uid: user?.id ?? null,
+        annotator_id: contributor.kind === 'crowd' ? contributor.annotatorId : null,
         tag: body.tag ?? context.tag,
         input_json: JSON.stringify(body.input),
         output_json: output ? JSON.stringify(output) : null,
@@ -204,29 +210,32 @@ export async function createExample(
       .set({ last_updated: new Date() })
       .where('id', '=', task.id)
       .execute();
-    const counters = await trx
-      .updateTable('users')
-      .set({
-        examples_submitted: sql`examples_submitted + 1`,
-        total_fooled: sql`total_fooled + ${fooled}`,
-      })
-      .where('id', '=', user.id)
-      .returning('examples_submitted')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('round_user_example_info')
-      .values({ uid: user.id, r_realid: round.id, examples_submitted: 1, total_fooled: fooled })
-      .onConflict((oc) =>
-        oc.columns(['uid', 'r_realid']).doUpdateSet({
-          examples_submitted: sql`round_user_example_info.examples_submitted + 1`,
-          total_fooled: sql`round_user_example_info.total_fooled + ${fooled}`,
-        }),
-      )
-      .execute();
+    // Crowd workers get no counters or badges: they are paid per task, offline.
     const badges: string[] = [];
-    const milestones: Record<number, string> = { 1: 'FIRST_CREATED', 10: 'FIRST_TEN_CREATED' };
-    const milestone = milestones[counters.examples_submitted];
-    if (milestone && (await awardBadge(trx, user.id, milestone))) badges.push(milestone);
+    if (user) {
+      const counters = await trx
+        .updateTable('users')
+        .set({
+          examples_submitted: sql`examples_submitted + 1`,
+          total_fooled: sql`total_fooled + ${fooled}`,
+        })
+        .where('id', '=', user.id)
+        .returning('examples_submitted')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('round_user_example_info')
+        .values({ uid: user.id, r_realid: round.id, examples_submitted: 1, total_fooled: fooled })
+        .onConflict((oc) =>
+          oc.columns(['uid', 'r_realid']).doUpdateSet({
+            examples_submitted: sql`round_user_example_info.examples_submitted + 1`,
+            total_fooled: sql`round_user_example_info.total_fooled + ${fooled}`,
+          }),
+        )
+        .execute();
+      const milestones: Record<number, string> = { 1: 'FIRST_CREATED', 10: 'FIRST_TEN_CREATED' };
+      const milestone = milestones[counters.examples_submitted];
+      if (milestone && (await awardBadge(trx, user.id, milestone))) badges.push(milestone);
+    }
     const response: CreatedExample = {
       success: 'ok',
       id: example.id,
@@ -249,7 +258,7 @@ export async function createExample(
 export async function updateExample(
   trx: Kysely<Database>,
   exampleId: number,
-  user: UserRow,
+  contributor: Contributor,
   change: {
     retracted?: true;
     flagged?: true;
@@ -264,7 +273,12 @@ export async function updateExample(
     .forUpdate()
     .executeTakeFirst();
   if (!e) throw errors.notFound('Example');
-  if (e.uid !== user.id) throw errors.forbidden('You can only change your own examples');
+  const own =
+    contributor.kind === 'user'
+      ? e.uid === contributor.user.id
+      : e.tid === contributor.tid && e.annotator_id === contributor.annotatorId;
+  if (!own) throw errors.forbidden('You can only change your own examples');
+  const user = contributor.kind === 'user' ? contributor.user : null;
   const set: Record<string, unknown> = {};
   if (change.metadata)
     set.metadata_json = JSON.stringify({ ...e.metadata_json, ...change.metadata });
@@ -277,20 +291,24 @@ export async function updateExample(
       .set({ total_fooled: sql`total_fooled + 1` })
       .where('id', '=', e.r_realid)
       .execute();
-    await trx
-      .updateTable('users')
-      .set({ total_fooled: sql`total_fooled + 1` })
-      .where('id', '=', user.id)
-      .execute();
-    await trx
-      .updateTable('round_user_example_info')
-      .set({ total_fooled: sql`total_fooled + 1` })
-      .where('uid', '=', user.id)
-      .where('r_realid', '=', e.r_realid)
-      .execute();
+    if (user) {
+      await trx
+        .updateTable('users')
+        .set({ total_fooled: sql`total_fooled + 1` })
+        .where('id', '=', user.id)
+        .execute();
+      await trx
+        .updateTable('round_user_example_info')
+        .set({ total_fooled: sql`total_fooled + 1` })
+        .where('uid', '=', user.id)
+        .where('r_realid', '=', e.r_realid)
+        .execute();
+    }
   }
   if (change.retracted && !e.retracted) {
     set.retracted = true;
+  }
+  if (change.retracted && !e.retracted && user) {
     await trx
       .updateTable('users')
       .set({ total_retracted: sql`total_retracted + 1` })

@@ -1,6 +1,7 @@
 import { parseTaskConfig, routes } from '@dynaloop/contract';
 import { type AppInstance } from '../../app.js';
 import { errors } from '../../platform/errors.js';
+import { randomToken, sha256 } from '../../platform/tokens.js';
 import {
   activateTask,
   createNextRound,
@@ -131,5 +132,26 @@ export function registerTaskRoutes(app: AppInstance): void {
       fields.filter((f) => f in request.body.data).map((f) => [f, request.body.data[f]]),
     );
     return { data };
+  });
+
+  app.serve(routes.issueCrowdCredential, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
+    const token = `dlc_${randomToken()}`;
+    await db
+      .updateTable('tasks')
+      .set({ crowd_token_hash: sha256(token) })
+      .where('id', '=', task.id)
+      .execute();
+    return { crowd_token: token };
+  });
+
+  app.serve(routes.revokeCrowdCredential, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
+    await db
+      .updateTable('tasks')
+      .set({ crowd_token_hash: null })
+      .where('id', '=', task.id)
+      .execute();
+    return { success: 'ok' as const };
   });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { type Db } from '../../db/database.js';
-import { type TaskRow, type UserRow } from '../../db/schema.js';
+import { type TaskRow } from '../../db/schema.js';
+import { type Contributor } from '../examples/contributor.js';
 import { errors } from '../../platform/errors.js';
 import { awardBadge } from '../badges/service.js';
 
@@ -19,7 +20,7 @@ export async function pickExampleToValidate(
   db: Db,
   task: TaskRow,
   roundId: number,
-  user: UserRow,
+  contributor: Contributor,
   filter: PickerFilter,
 ) {
   let q = db
@@ -32,14 +33,26 @@ export async function pickExampleToValidate(
     .where('e.sandbox', '=', false)
     .where('e.verdict', '=', 'pending')
     .where('e.owner_validated', '=', false)
-    .where((eb) => eb.or([eb('e.uid', 'is', null), eb('e.uid', '!=', user.id)]))
+    // Never one's own examples, nor one already validated (crowd workers by their annotator id).
+    .where((eb) =>
+      contributor.kind === 'user'
+        ? eb.or([eb('e.uid', 'is', null), eb('e.uid', '!=', contributor.user.id)])
+        : eb.or([
+            eb('e.annotator_id', 'is', null),
+            eb('e.annotator_id', '!=', contributor.annotatorId),
+          ]),
+    )
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
           selectFrom('validations as v')
             .select('v.id')
             .whereRef('v.eid', '=', 'e.id')
-            .where('v.uid', '=', user.id),
+            .where(
+              contributor.kind === 'user' ? 'v.uid' : 'v.annotator_id',
+              '=',
+              contributor.kind === 'user' ? String(contributor.user.id) : contributor.annotatorId,
+            ),
         ),
       ),
     );
@@ -82,7 +95,7 @@ export async function validateExample(
   db: Db,
   task: TaskRow,
   exampleId: number,
-  user: UserRow,
+  contributor: Contributor,
   input: {
     label: 'correct' | 'incorrect' | 'flagged';
     mode: 'user' | 'owner';
@@ -101,13 +114,24 @@ export async function validateExample(
       .forUpdate()
       .executeTakeFirst();
     if (!e) throw errors.notFound('Example');
+    const user = contributor.kind === 'user' ? contributor.user : null;
+    if (contributor.kind === 'crowd' && (input.mode !== 'user' || e.tid !== contributor.tid)) {
+      throw errors.forbidden('Crowd workers validate in user mode, on their task only');
+    }
     if (input.mode === 'user') {
-      if (e.uid === user.id) throw errors.forbidden('You cannot validate your own example');
+      const own = user
+        ? e.uid === user.id
+        : e.annotator_id === (contributor as { annotatorId: string }).annotatorId;
+      if (own) throw errors.forbidden('You cannot validate your own example');
       const already = await trx
         .selectFrom('validations')
         .select('id')
         .where('eid', '=', e.id)
-        .where('uid', '=', user.id)
+        .where((eb) =>
+          user
+            ? eb('uid', '=', user.id)
+            : eb('annotator_id', '=', (contributor as { annotatorId: string }).annotatorId),
+        )
         .executeTakeFirst();
       if (already) throw errors.forbidden('You have already validated this example');
     }
@@ -115,7 +139,8 @@ export async function validateExample(
       .insertInto('validations')
       .values({
         eid: e.id,
-        uid: user.id,
+        uid: user?.id ?? null,
+        annotator_id: user ? null : (contributor as { annotatorId: string }).annotatorId,
         label: input.label,
         mode: input.mode,
         metadata_json: JSON.stringify(input.metadata),
@@ -178,13 +203,14 @@ export async function validateExample(
       .set({ last_updated: new Date() })
       .where('id', '=', task.id)
       .execute();
+    const badges: string[] = [];
+    if (!user) return { badges }; // crowd workers get no counters or badges
     const validator = await trx
       .updateTable('users')
       .set({ examples_verified: sql`examples_verified + 1` })
       .where('id', '=', user.id)
       .returning('examples_verified')
       .executeTakeFirstOrThrow();
-    const badges: string[] = [];
     if (validator.examples_verified === 1 && (await awardBadge(trx, user.id, 'FIRST_VERIFIED')))
       badges.push('FIRST_VERIFIED');
     return { badges };

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoContent } from '../../db/seed/index.js';
+import { makeUser } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/support.js';
+
+describe('crowd-worker mode', () => {
+  let t: TestApp;
+  let crowd: string;
+  let nli: { id: number; cur_round: number };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemoContent(t.db, t.storage, t.config.dataFolder);
+    nli = await t.db
+      .selectFrom('tasks')
+      .select(['id', 'cur_round'])
+      .where('task_code', '=', 'nli')
+      .executeTakeFirstOrThrow();
+    const admin = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('admin', '=', true)
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/tasks/${nli.id}/crowd_credential`,
+      headers: { authorization: `Bearer ${await t.deps.tokens.signUser(admin)}` },
+    });
+    crowd = res.json().crowd_token;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const asCrowd = { authorization: () => `Crowd ${crowd}` };
+  const submit = async (annotator: string | undefined, hypothesis: string) => {
+    const ctx = (
+      await t.app.inject({ method: 'GET', url: `/api/contexts/nli/${nli.cur_round}/min` })
+    ).json();
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/examples',
+      headers: { authorization: asCrowd.authorization() },
+      payload: {
+        tid: nli.id,
+        rid: nli.cur_round,
+        cid: ctx.id,
+        input: { hypothesis, label: 'neutral' },
+        model_wrong: true,
+        ...(annotator ? { annotator_id: annotator } : {}),
+      },
+    });
+  };
+
+  it('only owners issue the credential; it is shown once and stored hashed', async () => {
+    expect(crowd).toMatch(/^dlc_/);
+    const task = await t.db
+      .selectFrom('tasks')
+      .select('crowd_token_hash')
+      .where('id', '=', nli.id)
+      .executeTakeFirstOrThrow();
+    expect(task.crowd_token_hash).not.toContain(crowd);
+    const stranger = await t.deps.tokens.signUser(await makeUser(t.db));
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/tasks/${nli.id}/crowd_credential`,
+          headers: { authorization: `Bearer ${stranger}` },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('a worker submits with an annotator id; no user, no counters, no badges', async () => {
+    const before = await t.db
+      .selectFrom('rounds')
+      .selectAll()
+      .where('tid', '=', nli.id)
+      .where('rid', '=', nli.cur_round)
+      .executeTakeFirstOrThrow();
+    const res = await submit('worker-17', 'The passage mentions a river.');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().badges).toBeNull();
+    const example = await t.db
+      .selectFrom('examples')
+      .selectAll()
+      .where('id', '=', res.json().id)
+      .executeTakeFirstOrThrow();
+    expect([example.uid, example.annotator_id]).toEqual([null, 'worker-17']);
+    const after = await t.db
+      .selectFrom('rounds')
+      .selectAll()
+      .where('id', '=', before.id)
+      .executeTakeFirstOrThrow();
+    expect(after.total_collected).toBe(before.total_collected + 1);
+    expect(await t.db.selectFrom('round_user_example_info').selectAll().execute()).toEqual([]);
+  });
+
+  it('needs an annotator id, and works on its own task only', async () => {
+    expect((await submit(undefined, 'x')).statusCode).toBe(400);
+    const qa = await t.db
+      .selectFrom('tasks')
+      .select('id')
+      .where('task_code', '=', 'qa')
+      .executeTakeFirstOrThrow();
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/examples',
+      headers: { authorization: asCrowd.authorization() },
+      payload: { tid: qa.id, rid: 1, cid: 1, input: {}, annotator_id: 'w' },
+    });
+    expect(other.statusCode).toBe(403);
+    // The credential opens nothing else.
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/notifications',
+          headers: { authorization: asCrowd.authorization() },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('a worker cannot validate their own example or the same example twice', async () => {
+    const created = (await submit('worker-a', 'A hypothesis by worker a.')).json();
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: `/api/validations/${created.id}`,
+      headers: { authorization: asCrowd.authorization() },
+      payload: { label: 'correct', annotator_id: 'worker-a' },
+    });
+    expect(own.statusCode).toBe(403);
+    const first = await t.app.inject({
+      method: 'PUT',
+      url: `/api/validations/${created.id}`,
+      headers: { authorization: asCrowd.authorization() },
+      payload: { label: 'correct', annotator_id: 'worker-b' },
+    });
+    expect(first.statusCode).toBe(200);
+    const twice = await t.app.inject({
+      method: 'PUT',
+      url: `/api/validations/${created.id}`,
+      headers: { authorization: asCrowd.authorization() },
+      payload: { label: 'incorrect', annotator_id: 'worker-b' },
+    });
+    expect(twice.statusCode).toBe(403);
+    const ownerMode = await t.app.inject({
+      method: 'PUT',
+      url: `/api/validations/${created.id}`,
+      headers: { authorization: asCrowd.authorization() },
+      payload: { label: 'correct', mode: 'owner', annotator_id: 'worker-c' },
+    });
+    expect(ownerMode.statusCode).toBe(403);
+    // The picker never serves worker-b this example again, nor worker-a their own.
+    for (const w of ['worker-a', 'worker-b']) {
+      const picked = await t.app.inject({
+        method: 'GET',
+        url: `/api/examples/nli/${nli.cur_round}?annotator_id=${w}`,
+        headers: { authorization: asCrowd.authorization() },
+      });
+      if (picked.statusCode === 200) expect(picked.json().id).not.toBe(created.id);
+    }
+  });
+
+  it('a revoked credential stops working', async () => {
+    const admin = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('admin', '=', true)
+      .executeTakeFirstOrThrow();
+    const token = await t.deps.tokens.signUser(admin);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/tasks/${nli.id}/crowd_credential`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect((await submit('worker-17', 'Another one.')).statusCode).toBe(401);
+  });
+});
