@@ -1,0 +1,147 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { choosePort } from '../../db/embedded.js';
+
+const MAIN = path.resolve(import.meta.dirname, '../../main.ts');
+
+function startServer(env: Record<string, string>): {
+  child: ChildProcess;
+  ready: Promise<void>;
+  exited: Promise<void>;
+} {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const ready = (async () => {
+    const deadline = Date.now() + 120_000;
+    while (!out.includes('is running at')) {
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`server did not start:\n${out}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return { child, ready, exited };
+}
+
+/**
+ * The durability promise of POST /examples: an acknowledged example survives a crash, and a
+ * client that retries with the same Idempotency-Key never creates a second one.
+ */
+describe('a server killed during a burst of submissions', () => {
+  let tmp: string;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'dynaloop-crash-'));
+    await fs.chmod(tmp, 0o755);
+    await fs.mkdir(path.join(tmp, 'web'));
+    await fs.writeFile(path.join(tmp, 'web/index.html'), '<!doctype html>');
+    env = {
+      DATA_DIR: path.join(tmp, 'var'),
+      WEB_DIST: path.join(tmp, 'web'),
+      HOST: '127.0.0.1',
+      PORT: String(await choosePort(0)),
+      EMBEDDED_PG_PORT: '0',
+    };
+  });
+  afterAll(async () => {
+    await fs.rm(tmp, { recursive: true, force: true });
+  });
+
+  it('loses no acknowledged example and duplicates none', async () => {
+    const base = `http://127.0.0.1:${env.PORT}/api`;
+    let server = startServer(env);
+    await server.ready;
+    const reg = await fetch(`${base}/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'burst@example.org',
+        password: 'burst-password',
+        username: 'burst',
+      }),
+    });
+    const { token, user } = (await reg.json()) as { token: string; user: { id: number } };
+    const task = (await (await fetch(`${base}/tasks/sentiment`)).json()) as {
+      id: number;
+      cur_round: number;
+    };
+    const ctx = (await (
+      await fetch(`${base}/contexts/sentiment/${task.cur_round}/min`)
+    ).json()) as { id: number };
+    const N = 300;
+    const submission = (i: number) => ({
+      key: `burst-${String(i).padStart(4, '0')}`,
+      body: JSON.stringify({
+        tid: task.id,
+        rid: task.cur_round,
+        cid: ctx.id,
+        input: { statement: `Burst statement ${i}`, label: 'neutral' },
+      }),
+    });
+    const send = async (i: number): Promise<number | null> => {
+      const { key, body } = submission(i);
+      try {
+        const res = await fetch(`${base}/examples`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${token}`,
+            'idempotency-key': key,
+          },
+          body,
+          signal: AbortSignal.timeout(20_000),
+        });
+        return res.ok ? ((await res.json()) as { id: number }).id : null;
+      } catch {
+        return null; // the connection died with the server: not acknowledged
+      }
+    };
+
+    // Fire the burst and kill the server without warning while it is under way.
+    const acknowledged = new Map<number, number>();
+    const burst = Array.from({ length: N }, (_, i) =>
+      new Promise((r) => setTimeout(r, i * 2)).then(async () => {
+        const id = await send(i);
+        if (id !== null) acknowledged.set(i, id);
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 250));
+    server.child.kill('SIGKILL');
+    await Promise.all(burst);
+    await server.exited;
+    expect(acknowledged.size).toBeGreaterThan(0);
+    expect(acknowledged.size).toBeLessThan(N); // the kill really interrupted the burst
+
+    // The client retries every submission with its key after the restart.
+    server = startServer(env);
+    await server.ready;
+    const retried = new Map<number, number>();
+    for (let i = 0; i < N; i += 25) {
+      const ids = await Promise.all(
+        Array.from({ length: Math.min(25, N - i) }, (_, j) => send(i + j)),
+      );
+      ids.forEach((id, j) => {
+        if (id !== null) retried.set(i + j, id);
+      });
+    }
+    expect(retried.size).toBe(N);
+    // Every acknowledged example is still there, under the same id.
+    for (const [i, id] of acknowledged) expect(retried.get(i), `submission ${i}`).toBe(id);
+    // Exactly one example per submission: nothing duplicated.
+    expect(new Set(retried.values()).size).toBe(N);
+    const me = (await (
+      await fetch(`${base}/users/${user.id}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { examples_submitted: number };
+    expect(me.examples_submitted).toBe(N);
+    server.child.kill('SIGINT');
+    await server.exited;
+  }, 240_000);
+});
