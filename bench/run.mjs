@@ -8,7 +8,14 @@ import { ROOT } from './lib.mjs';
 const skipInstall = process.argv.includes('--skip-install');
 if (spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' }).status !== 0)
   process.exit(1);
-const benches = [...(skipInstall ? [] : ['install.mjs']), 'startup.mjs', 'bundle.mjs', 'auth.mjs', 'task-admin.mjs'];
+const benches = [
+  ...(skipInstall ? [] : ['install.mjs']),
+  'startup.mjs',
+  'bundle.mjs',
+  'auth.mjs',
+  'task-admin.mjs',
+  'examples.mjs',
+];
 const out = [];
 for (const b of benches) {
   const res = spawnSync(process.execPath, [path.join(ROOT, 'bench', b)], {

@@ -27,12 +27,21 @@ try {
 
   const labels = ['negative', 'positive', 'neutral'];
   const body = Array.from({ length: LINES }, (_, i) =>
-    JSON.stringify({ uid: `b-${i}`, statement: `Statement number ${i} about a product that was fine.`, label: labels[i % 3], tags: ['bench'] }),
+    JSON.stringify({
+      uid: `b-${i}`,
+      statement: `Statement number ${i} about a product that was fine.`,
+      label: labels[i % 3],
+      tags: ['bench'],
+    }),
   ).join('\n');
   const form = new FormData();
   form.append('file', new Blob([body]), 'bench.jsonl');
   const t0 = performance.now();
-  const up = await fetch(`${base}/datasets/create/${task.id}/bench-100k`, { method: 'POST', headers: auth, body: form });
+  const up = await fetch(`${base}/datasets/create/${task.id}/bench-100k`, {
+    method: 'POST',
+    headers: auth,
+    body: form,
+  });
   const uploadMs = performance.now() - t0;
   const upBody = await up.json();
   if (!up.ok) throw new Error(`upload failed: ${JSON.stringify(upBody)}`);
@@ -40,10 +49,15 @@ try {
   // Examples for the export: written straight into the database (example creation is another
   // issue's API); each has a context, an author and two validations.
   const secret = fs.readFileSync(path.join(dataDir, 'postgres.secret'), 'utf8').trim();
-  const client = new pg.Client({ connectionString: `postgres://postgres:${secret}@127.0.0.1:${pgPort}/dynaloop` });
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:${secret}@127.0.0.1:${pgPort}/dynaloop`,
+  });
   await client.connect();
-  const round = (await client.query('SELECT id FROM rounds WHERE tid = $1 AND rid = 1', [task.id])).rows[0];
-  const cid = (await client.query('SELECT id FROM contexts WHERE r_realid = $1 LIMIT 1', [round.id])).rows[0].id;
+  const round = (await client.query('SELECT id FROM rounds WHERE tid = $1 AND rid = 1', [task.id]))
+    .rows[0];
+  const cid = (
+    await client.query('SELECT id FROM contexts WHERE r_realid = $1 LIMIT 1', [round.id])
+  ).rows[0].id;
   const uid = (await client.query("SELECT id FROM users WHERE username = 'ana'")).rows[0].id;
   const vid = (await client.query("SELECT id FROM users WHERE username = 'ben'")).rows[0].id;
   await client.query(

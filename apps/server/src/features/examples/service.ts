@@ -23,9 +23,17 @@ export interface CreatedExample {
   badges: string | null;
 }
 
+// Parsing YAML and checking it is the slowest part of a submission; a configuration text never
+// changes meaning, so its parse is kept (bounded: a few configurations per task at most).
+const configCache = new Map<string, TaskConfig>();
+
 export function taskConfigOf(task: TaskRow): TaskConfig {
+  const cached = configCache.get(task.config_yaml);
+  if (cached) return cached;
   const parsed = parseTaskConfig(task.config_yaml);
   if (!parsed.ok) throw errors.badRequest('This task has no valid configuration yet');
+  if (configCache.size > 500) configCache.clear();
+  configCache.set(task.config_yaml, parsed.config);
   return parsed.config;
 }
 
@@ -192,24 +200,6 @@ export async function createExample(
       .returning('id')
       .executeTakeFirstOrThrow();
     const fooled = wrong === true ? 1 : 0;
-    await trx
-      .updateTable('rounds')
-      .set({
-        total_collected: sql`total_collected + 1`,
-        total_fooled: sql`total_fooled + ${fooled}`,
-      })
-      .where('id', '=', round.id)
-      .execute();
-    await trx
-      .updateTable('contexts')
-      .set({ total_used: sql`total_used + 1`, last_used: new Date() })
-      .where('id', '=', context.id)
-      .execute();
-    await trx
-      .updateTable('tasks')
-      .set({ last_updated: new Date() })
-      .where('id', '=', task.id)
-      .execute();
     // Crowd workers get no counters or badges: they are paid per task, offline.
     const badges: string[] = [];
     if (user) {
@@ -236,6 +226,32 @@ export async function createExample(
       const milestone = milestones[counters.examples_submitted];
       if (milestone && (await awardBadge(trx, user.id, milestone))) badges.push(milestone);
     }
+    // The round, context and task rows are shared by every contributor: they are updated last,
+    // so their row locks are held only until the commit. last_updated moves at most every 5 s.
+    await trx
+      .updateTable('contexts')
+      .set({ total_used: sql`total_used + 1`, last_used: new Date() })
+      .where('id', '=', context.id)
+      .execute();
+    await trx
+      .updateTable('tasks')
+      .set({ last_updated: new Date() })
+      .where('id', '=', task.id)
+      .where((eb) =>
+        eb.or([
+          eb('last_updated', 'is', null),
+          eb('last_updated', '<', sql<Date>`now() - interval '5 seconds'`),
+        ]),
+      )
+      .execute();
+    await trx
+      .updateTable('rounds')
+      .set({
+        total_collected: sql`total_collected + 1`,
+        total_fooled: sql`total_fooled + ${fooled}`,
+      })
+      .where('id', '=', round.id)
+      .execute();
     const response: CreatedExample = {
       success: 'ok',
       id: example.id,
