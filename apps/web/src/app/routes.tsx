@@ -20,6 +20,11 @@ const DataPolicyPage = lazy(() =>
 const TaskPage = lazy(() =>
   import('../features/tasks/pages/TaskPage').then((m) => ({ default: m.TaskPage })),
 );
+const TaskOwnerPage = lazy(() =>
+  import('../features/task-owner/pages/TaskOwnerPage').then((m) => ({
+    default: m.TaskOwnerPage,
+  })),
+);
 const LoginPage = lazy(() =>
   import('../features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })),
 );
@@ -69,6 +74,8 @@ export const appRoutes: RouteObject[] = [
           { path: 'termsofuse', element: <TermsOfUsePage /> },
           { path: 'datapolicy', element: <DataPolicyPage /> },
           { path: 'tasks/:taskCode', element: <TaskPage /> },
+          { path: 'tasks/:taskCode/round/:roundId', element: <TaskPage /> },
+          { path: 'task-owner-interface/:taskCode', element: <TaskOwnerPage /> },
           { path: 'login', element: <LoginPage /> },
           { path: 'register', element: <RegisterPage /> },
           { path: 'forgot-password', element: <ForgotPasswordPage /> },

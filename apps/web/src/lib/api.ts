@@ -43,8 +43,8 @@ async function send(path: string, options: RequestOptions, token: string | null)
   }
 }
 
-/** Calls `/api{path}` and resolves with the parsed JSON body; rejects with an ApiError. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Calls `/api{path}` and resolves with the successful response; rejects with an ApiError. */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const token = options.auth ? await getAccessToken() : null;
   let response = await send(path, options, token);
 
@@ -58,6 +58,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
+  return response;
+}
+
+/** Calls `/api{path}` and resolves with the parsed JSON body; rejects with an ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiFetch(path, options);
   if (response.status === 204) return undefined as T;
   try {
     return (await response.json()) as T;

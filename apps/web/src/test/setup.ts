@@ -34,6 +34,18 @@ if (!('ResizeObserver' in window)) {
   });
 }
 
+// Mantine's autosizing Textarea listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: {
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      ready: Promise.resolve(),
+    },
+  });
+}
+
 Object.defineProperty(window, 'scrollTo', { writable: true, configurable: true, value: vi.fn() });
 if (!Element.prototype.scrollIntoView) {
   Element.prototype.scrollIntoView = () => {};

@@ -41,3 +41,46 @@ export function useTaskProposals(scope: 'own' | 'everyone', page: number, size: 
     placeholderData: keepPreviousData,
   });
 }
+
+export interface ProposalInput {
+  name: string;
+  task_code: string;
+  desc: string;
+  longdesc: string;
+}
+
+/** POST /task_proposals/create; one's proposals are listed again afterwards. */
+export function useCreateProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProposalInput) =>
+      apiRequest<TaskProposal>(endpoints.createProposal.path, {
+        method: 'POST',
+        body,
+        auth: true,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
+  });
+}
+
+/** PUT /tasks/process_proposal/:id (admins): accept, or reject with the changes requested. */
+export function useProcessProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      accept,
+      changes,
+    }: {
+      id: number;
+      accept: boolean;
+      changes: string | null;
+    }) =>
+      apiRequest(apiPath(endpoints.processProposal.path, { id }), {
+        method: 'PUT',
+        body: { accept, changes },
+        auth: true,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
+  });
+}

@@ -1,18 +1,127 @@
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { type TaskProposal } from '@dynaloop/contract';
 import { PAGE_SIZES } from '@dynaloop/contract/constants';
 import { MESSAGES } from '@dynaloop/contract/messages';
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { ListPagination } from '../../../components/ListPagination';
 import { QueryStatus } from '../../../components/QueryStatus';
+import { errorMessage } from '../../../lib/api';
 import { formatRelativeTime } from '../../../lib/format-relative-time';
-import { useTaskProposals } from '../api/account';
+import { useProcessProposal, useTaskProposals } from '../api/account';
 
 const STATUS = {
   pending: { label: 'Pending', color: 'yellow' },
   accepted: { label: 'Accepted', color: 'teal' },
   rejected: { label: 'Rejected', color: 'red' },
 } as const;
+
+function RejectModal({
+  proposal,
+  opened,
+  onClose,
+}: {
+  proposal: TaskProposal;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const process = useProcessProposal();
+  const [changes, setChanges] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  function dismiss() {
+    setChanges('');
+    setError(undefined);
+    process.reset();
+    onClose();
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!changes.trim()) {
+      setError(MESSAGES.required);
+      return;
+    }
+    process.mutate(
+      { id: proposal.id, accept: false, changes: changes.trim() },
+      { onSuccess: dismiss },
+    );
+  }
+
+  return (
+    <Modal opened={opened} onClose={dismiss} title={`Reject “${proposal.name}”`} centered>
+      <form onSubmit={submit} noValidate aria-label="Reject proposal">
+        <Stack gap="md">
+          <Text size="sm">
+            Tell the proposer what to change; they can then propose the task again.
+          </Text>
+          {process.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              {errorMessage(process.error)}
+            </Alert>
+          ) : null}
+          <Textarea
+            label="Requested changes"
+            withAsterisk
+            autosize
+            minRows={3}
+            maxRows={10}
+            value={changes}
+            onChange={(event) => {
+              setChanges(event.currentTarget.value);
+              setError(undefined);
+            }}
+            error={error}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={dismiss}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" loading={process.isPending}>
+              Reject proposal
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Accept and Reject for a pending proposal (admins). */
+function ProposalActions({ proposal }: { proposal: TaskProposal }) {
+  const accept = useProcessProposal();
+  const [rejecting, setRejecting] = useState(false);
+  return (
+    <Stack gap="xs" mt="sm">
+      {accept.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(accept.error)}
+        </Alert>
+      ) : null}
+      <Group gap="xs">
+        <Button
+          size="xs"
+          color="teal"
+          loading={accept.isPending}
+          onClick={() => accept.mutate({ id: proposal.id, accept: true, changes: null })}
+          aria-label={`Accept ${proposal.name}`}
+        >
+          Accept
+        </Button>
+        <Button
+          size="xs"
+          variant="outline"
+          color="red"
+          onClick={() => setRejecting(true)}
+          aria-label={`Reject ${proposal.name}`}
+        >
+          Reject
+        </Button>
+      </Group>
+      <RejectModal proposal={proposal} opened={rejecting} onClose={() => setRejecting(false)} />
+    </Stack>
+  );
+}
 
 function ProposalItem({ proposal, showAuthor }: { proposal: TaskProposal; showAuthor: boolean }) {
   const status = STATUS[proposal.status];
@@ -40,6 +149,9 @@ function ProposalItem({ proposal, showAuthor }: { proposal: TaskProposal; showAu
               </Text>{' '}
               {proposal.changes}
             </Text>
+          ) : null}
+          {showAuthor && proposal.status === 'pending' ? (
+            <ProposalActions proposal={proposal} />
           ) : null}
         </div>
         <Badge color={status.color} variant="light" tt="none">

@@ -5,9 +5,11 @@ import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ListPagination } from '../../../components/ListPagination';
 import { QueryStatus } from '../../../components/QueryStatus';
+import { ownerConsolePath } from '../../tasks/page-paths';
 import { taskPath } from '../../tasks/paths';
 import { useUserList } from '../../users/api/users';
 import { ProposalList } from './ProposalList';
+import { ProposeTaskForm } from './ProposeTaskForm';
 
 function OwnTasks({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
@@ -32,6 +34,14 @@ function OwnTasks({ userId }: { userId: number }) {
                         Inactive
                       </Badge>
                     )}
+                    <Anchor
+                      component={Link}
+                      to={ownerConsolePath(task.task_code)}
+                      size="sm"
+                      aria-label={`Owner console of ${task.name}`}
+                    >
+                      Owner console
+                    </Anchor>
                   </Group>
                   {task.desc ? (
                     <Text size="sm" c="dimmed">
@@ -55,7 +65,7 @@ function OwnTasks({ userId }: { userId: number }) {
   );
 }
 
-/** #tasks: the tasks one owns and one's task proposals. */
+/** #tasks: the tasks one owns, one's task proposals and a form to propose a new task. */
 export function TasksTab({ userId }: { userId: number }) {
   return (
     <Stack gap="xl">
@@ -70,11 +80,11 @@ export function TasksTab({ userId }: { userId: number }) {
           Your Proposals
         </Title>
         <Text size="sm" c="dimmed" mb="sm">
-          Proposing a new task will be possible here once task administration arrives; until then
-          this lists the proposals you made and what the admins decided.
+          The tasks you proposed and what the admins decided.
         </Text>
         <ProposalList scope="own" />
       </section>
+      <ProposeTaskForm />
     </Stack>
   );
 }

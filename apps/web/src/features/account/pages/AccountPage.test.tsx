@@ -572,7 +572,196 @@ describe('AccountPage: #models, #forks-and-snapshots, #tasks', () => {
     expect(within(proposals).getByText('Rejected')).toBeDefined();
     expect(within(proposals).getByText('Accepted')).toBeDefined();
     expect(within(proposals).getByText('Describe the labels.')).toBeDefined();
-    expect(proposals.textContent).toContain('task administration');
+    expect(
+      within(tasks)
+        .getByRole('link', { name: 'Owner console of Question Answering' })
+        .getAttribute('href'),
+    ).toBe('/task-owner-interface/qa');
+  });
+});
+
+describe('AccountPage: proposing a task', () => {
+  const FIELDS = ['Name', 'Task code', 'Short description', 'Long description'] as const;
+  const VALUES = {
+    Name: 'Sarcasm detection',
+    'Task code': 'sarcasm',
+    'Short description': 'Is this sentence sarcastic?',
+    'Long description': 'Annotators write sarcastic sentences the model misses.',
+  };
+
+  function proposalForm() {
+    return screen.getByRole('form', { name: 'Propose new task' });
+  }
+
+  function submitButton() {
+    return within(proposalForm()).queryByRole('button', { name: 'Submit' });
+  }
+
+  it('shows Submit only once all four fields are filled', async () => {
+    setup();
+    await openAccount('/account#tasks');
+    const form = proposalForm();
+
+    expect(submitButton()).toBeNull();
+    for (const [index, label] of FIELDS.entries()) {
+      fill(label, VALUES[label], form);
+      expect(submitButton() === null).toBe(index < FIELDS.length - 1);
+    }
+    fill('Short description', '   ', form);
+    expect(submitButton()).toBeNull();
+    fill('Short description', VALUES['Short description'], form);
+    expect(submitButton()).not.toBeNull();
+  });
+
+  it('sends the proposal and lists it under Your Proposals', async () => {
+    let own: TaskProposal[] = [];
+    const { fetchMock } = setup(
+      {},
+      {
+        'GET /api/task_proposals/user/0/5': () => jsonResponse(paged(own)),
+        'POST /api/task_proposals/create': (request) => {
+          const created = proposal({ id: 9, ...(request.body as object) });
+          own = [created];
+          return jsonResponse(created);
+        },
+      },
+    );
+    await openAccount('/account#tasks');
+    const form = proposalForm();
+    for (const label of FIELDS) fill(label, VALUES[label], form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Submit' }));
+
+    const proposals = screen.getByRole('region', { name: 'Your Proposals' });
+    expect(await within(proposals).findByText('Sarcasm detection')).toBeDefined();
+    expect(callsTo(fetchMock, 'POST /api/task_proposals/create')[0]?.body).toEqual({
+      name: 'Sarcasm detection',
+      task_code: 'sarcasm',
+      desc: 'Is this sentence sarcastic?',
+      longdesc: 'Annotators write sarcastic sentences the model misses.',
+    });
+    expect(
+      callsTo(fetchMock, 'POST /api/task_proposals/create')[0]?.headers.get('Authorization'),
+    ).toMatch(/^Bearer /);
+    expect(field('Name', form).value).toBe('');
+    expect(within(form).getByRole('status').textContent).toContain('Sarcasm detection');
+  });
+
+  it('says "Profile could not be updated (…)" when the server refuses the proposal', async () => {
+    setup(
+      {},
+      {
+        'POST /api/task_proposals/create': () =>
+          jsonResponse(
+            {
+              status_code: 409,
+              error: 'A task with this task code already exists',
+              code: 'conflict',
+            },
+            409,
+          ),
+      },
+    );
+    await openAccount('/account#tasks');
+    const form = proposalForm();
+    for (const label of FIELDS) fill(label, VALUES[label], form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Submit' }));
+
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'Profile could not be updated (A task with this task code already exists)',
+    );
+    expect(within(form).getByRole('alert').textContent).toBe(
+      MESSAGES.profileUpdateFailed('A task with this task code already exists'),
+    );
+  });
+
+  it('checks the task code before sending', async () => {
+    const { fetchMock } = setup();
+    await openAccount('/account#tasks');
+    const form = proposalForm();
+    for (const label of FIELDS) fill(label, VALUES[label], form);
+    fill('Task code', 'no spaces please', form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Submit' }));
+
+    expect(fieldErrorText('Task code', form)).toBe('Task codes use letters, digits, _ and - only');
+    expect(callsTo(fetchMock, 'POST /api/task_proposals/create')).toHaveLength(0);
+  });
+});
+
+describe('AccountPage: processing proposals (admins)', () => {
+  function adminSetup(process: Handler) {
+    let pending = [
+      proposal({ id: 3, username: 'bob', name: 'Irony', status: 'pending' }),
+      proposal({ id: 2, username: 'carol', name: 'Humour', status: 'accepted' }),
+    ];
+    const result = setup(
+      { admin: true },
+      {
+        'GET /api/task_proposals/all/0/5': () => jsonResponse(paged(pending)),
+        'PUT /api/tasks/process_proposal/3': (request) => {
+          const body = request.body as { accept: boolean; changes: string | null };
+          pending = pending.map((p) =>
+            p.id === 3
+              ? { ...p, status: body.accept ? 'accepted' : 'rejected', changes: body.changes }
+              : p,
+          );
+          return process(request);
+        },
+      },
+    );
+    return result;
+  }
+
+  it('offers Accept and Reject on pending proposals only, and accepts', async () => {
+    const { fetchMock } = adminSetup(() => jsonResponse({ success: 'ok' }));
+    await openAccount('/account#admin_task_proposals');
+
+    expect(await screen.findByRole('button', { name: 'Accept Irony' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Accept Humour' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject Humour' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Accept Irony' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Accept Irony' })).toBeNull());
+    expect(callsTo(fetchMock, 'PUT /api/tasks/process_proposal/3')[0]?.body).toEqual({
+      accept: true,
+      changes: null,
+    });
+    expect(callsTo(fetchMock, 'GET /api/task_proposals/all/0/5').length).toBeGreaterThan(1);
+  });
+
+  it('rejects only with the requested changes', async () => {
+    const { fetchMock } = adminSetup(() => jsonResponse({ success: 'ok' }));
+    await openAccount('/account#admin_task_proposals');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject Irony' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject “Irony”' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject proposal' }));
+    expect(fieldErrorText('Requested changes', dialog)).toBe(MESSAGES.required);
+    expect(callsTo(fetchMock, 'PUT /api/tasks/process_proposal/3')).toHaveLength(0);
+
+    fill('Requested changes', 'Describe the labels.', dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject proposal' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(fetchMock, 'PUT /api/tasks/process_proposal/3')[0]?.body).toEqual({
+      accept: false,
+      changes: 'Describe the labels.',
+    });
+    expect(await screen.findByText('Describe the labels.')).toBeDefined();
+  });
+
+  it('shows the server’s answer when the proposal was already processed', async () => {
+    adminSetup(() =>
+      jsonResponse(
+        { status_code: 409, error: 'This proposal was already accepted', code: 'conflict' },
+        409,
+      ),
+    );
+    await openAccount('/account#admin_task_proposals');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept Irony' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This proposal was already accepted',
+    );
   });
 });
 

@@ -1,45 +1,40 @@
-import { type TaskCard } from '@dynaloop/contract';
-import { modelErrorRate } from '@dynaloop/contract/stats';
-import { Anchor, Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { type TaskDetail } from '@dynaloop/contract';
+import { MESSAGES } from '@dynaloop/contract/messages';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Container,
+  Group,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Link, Navigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageLoader } from '../../../components/PageLoader';
-import { StatGrid, type Stat } from '../../../components/StatGrid';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { isApiError } from '../../../lib/api';
 import { formatRelativeTime } from '../../../lib/format-relative-time';
-import { findTaskByCode, useTasks } from '../api/tasks';
+import { useIsTaskAdmin, useTask } from '../api/task-detail';
+import { GearIcon } from '../components/GearIcon';
+import { RoundStats } from '../components/RoundStats';
+import { TaskActions } from '../components/TaskActions';
+import { ownerConsolePath, taskRoundPath } from '../page-paths';
 import { taskPath } from '../paths';
 
-const numberFormat = new Intl.NumberFormat('en-US');
-
-function roundStats(task: TaskCard): Stat[] {
-  const { round } = task;
-  if (!round) return [];
-  return [
-    { label: 'Current round', value: round.cur_round },
-    { label: 'Examples collected', value: numberFormat.format(round.total_collected) },
-    { label: 'Fooled', value: numberFormat.format(round.total_fooled) },
-    { label: 'Verified fooled', value: numberFormat.format(round.total_verified_fooled) },
-    { label: 'Model error rate', value: `${modelErrorRate(round)}%` },
-  ];
-}
-
-function TaskDetails({ task }: { task: TaskCard }) {
-  const stats = roundStats(task);
+function TaskHeader({ task }: { task: TaskDetail }) {
+  const { isAdmin } = useIsTaskAdmin(task.id);
   return (
-    <Stack gap="lg">
+    <Group justify="space-between" align="flex-start" wrap="nowrap">
       <div>
         <Group gap="xs" mb="xs">
-          {task.round ? (
+          {task.cur_round > 0 ? (
             <Badge variant="light" tt="none">
-              Round {task.round.cur_round}
+              Round {task.cur_round}
             </Badge>
-          ) : (
-            <Badge variant="light" color="gray" tt="none">
-              No round yet
-            </Badge>
-          )}
+          ) : null}
           {task.official ? (
             <Badge variant="outline" color="teal" tt="none">
               Official
@@ -50,6 +45,11 @@ function TaskDetails({ task }: { task: TaskCard }) {
               Inactive
             </Badge>
           )}
+          {task.hidden ? (
+            <Badge variant="outline" color="gray" tt="none">
+              Hidden
+            </Badge>
+          ) : null}
         </Group>
         <Title order={1}>{task.name}</Title>
         {task.desc ? (
@@ -58,39 +58,66 @@ function TaskDetails({ task }: { task: TaskCard }) {
           </Text>
         ) : null}
       </div>
+      {isAdmin ? (
+        <ActionIcon
+          component={Link}
+          to={ownerConsolePath(task.task_code)}
+          variant="default"
+          size="lg"
+          aria-label="Task settings"
+          title="Task settings"
+        >
+          <GearIcon />
+        </ActionIcon>
+      ) : null}
+    </Group>
+  );
+}
 
+function TaskDetails({ task, round }: { task: TaskDetail; round: number | null }) {
+  return (
+    <Stack gap="lg">
+      <TaskHeader task={task} />
+      {task.active ? (
+        <TaskActions task={task} />
+      ) : (
+        <Alert color="yellow" variant="light" role="status">
+          {MESSAGES.taskNotActive}
+        </Alert>
+      )}
       <section aria-labelledby="round-stats-title">
         <Title order={2} size="h3" id="round-stats-title" mb="sm">
           Round statistics
         </Title>
-        {stats.length > 0 ? (
-          <StatGrid stats={stats} />
-        ) : (
-          <Text c="dimmed">This task has no round yet.</Text>
-        )}
-        {task.round?.longdesc ? (
-          <Text mt="md" maw={760}>
-            {task.round.longdesc}
+        <RoundStats task={task} round={round} />
+        {task.last_updated ? (
+          <Text size="sm" c="dimmed" mt="md">
+            Last updated {formatRelativeTime(task.last_updated)}.
           </Text>
         ) : null}
-        <Text size="sm" c="dimmed" mt="md">
-          Last updated {formatRelativeTime(task.last_updated)}.
-        </Text>
       </section>
+      {/* Leaderboards, trends and the user leaderboard arrive with their own issue. */}
     </Stack>
   );
 }
 
-/** Minimal task page: name, description and the current round's statistics. */
+/** The round number of the URL: null for overall, NaN when it names no round. */
+function roundOf(roundId: string | undefined): number | null {
+  if (roundId === undefined) return null;
+  return /^[1-9]\d{0,5}$/.test(roundId) ? Number(roundId) : Number.NaN;
+}
+
+/** /tasks/:taskCode and /tasks/:taskCode/round/:roundId: a task, its rounds and its actions. */
 export function TaskPage() {
-  const { taskCode = '' } = useParams();
-  const { data, error, isPending, isError, isFetching, refetch } = useTasks();
-  const task = data ? findTaskByCode(data, taskCode) : undefined;
+  const { taskCode = '', roundId } = useParams();
+  const { data: task, error, isPending, isError, isFetching, refetch } = useTask(taskCode);
   useDocumentTitle(task?.name ?? 'Task');
 
   if (isPending) return <PageLoader label="Loading task…" />;
-  if (isError && isApiError(error) && error.status === 404) return <Navigate to="/" replace />;
   if (isError) {
+    if (isApiError(error) && (error.status === 404 || error.status === 405)) {
+      return <Navigate to="/" replace />;
+    }
     return (
       <Container size="lg" py="xl">
         <ErrorAlert
@@ -102,8 +129,16 @@ export function TaskPage() {
       </Container>
     );
   }
-  if (!task) return <Navigate to="/" replace />;
-  if (task.task_code !== taskCode) return <Navigate to={taskPath(task.task_code)} replace />;
+
+  const round = roundOf(roundId);
+  if (round !== null && !(round <= task.cur_round)) {
+    return <Navigate to={taskPath(task.task_code)} replace />;
+  }
+  if (task.task_code !== taskCode) {
+    const canonical =
+      round === null ? taskPath(task.task_code) : taskRoundPath(task.task_code, round);
+    return <Navigate to={canonical} replace />;
+  }
 
   return (
     <Container size="lg" py="xl">
@@ -111,7 +146,7 @@ export function TaskPage() {
         <span aria-hidden="true">← </span>
         All tasks
       </Anchor>
-      <TaskDetails task={task} />
+      <TaskDetails task={task} round={round} />
     </Container>
   );
 }

@@ -1,0 +1,49 @@
+import { type ReactNode } from 'react';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { errorMessage } from '../../../lib/api';
+
+interface ConfirmModalProps {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  loading?: boolean;
+  error?: unknown;
+  color?: string;
+}
+
+/** Asks before an action that is hard to undo; shows the server's error if it fails. */
+export function ConfirmModal({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  loading = false,
+  error,
+  color,
+}: ConfirmModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack gap="md">
+        {children}
+        {error ? (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(error)}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color={color} onClick={onConfirm} loading={loading} data-autofocus>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import { type RoundDetail, type TaskDetail } from '@dynaloop/contract';
+import { MESSAGES } from '@dynaloop/contract/messages';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { PageLoader } from '../../../components/PageLoader';
+import {
+  type TaskModel,
+  useAllRounds,
+  useLoopEligibleModels,
+  useSetModelsInTheLoop,
+  useTaskModels,
+} from '../api/owner';
+
+function ModelsTable({ models }: { models: TaskModel[] }) {
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped aria-label="Models of this task">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Model</Table.Th>
+            <Table.Th>Owner</Table.Th>
+            <Table.Th>Published</Table.Th>
+            <Table.Th>Deployment</Table.Th>
+            <Table.Th>In the loop of rounds</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {models.map((model) => (
+            <Table.Tr key={model.id}>
+              <Table.Td>{model.name}</Table.Td>
+              <Table.Td>{model.username ?? 'Anonymous'}</Table.Td>
+              <Table.Td>{model.is_published ? 'Yes' : 'No'}</Table.Td>
+              <Table.Td>
+                <Badge
+                  variant="light"
+                  color={model.deployment_status === 'deployed' ? 'teal' : 'gray'}
+                  tt="none"
+                >
+                  {model.deployment_status}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                {model.rounds_in_the_loop.length > 0 ? model.rounds_in_the_loop.join(', ') : '—'}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function selectedFor(round: RoundDetail, eligible: TaskModel[]): string[] {
+  return eligible
+    .filter((model) => model.rounds_in_the_loop.includes(round.rid))
+    .map((model) => String(model.id));
+}
+
+function RoundLoop({
+  task,
+  round,
+  eligible,
+}: {
+  task: TaskDetail;
+  round: RoundDetail;
+  eligible: TaskModel[];
+}) {
+  const loaded = selectedFor(round, eligible);
+  const [value, setValue] = useState<string[]>(loaded);
+  const save = useSetModelsInTheLoop(task.id);
+  const [saved, setSaved] = useState(false);
+  const changed = value.length !== loaded.length || value.some((id) => !loaded.includes(id));
+
+  return (
+    <Paper withBorder p="sm">
+      <Group align="flex-end" gap="sm">
+        <MultiSelect
+          label={`Models in the loop of round ${String(round.rid)}`}
+          data={eligible.map((model) => ({ value: String(model.id), label: model.name }))}
+          value={value}
+          onChange={(next) => {
+            setValue(next);
+            setSaved(false);
+            if (!save.isIdle) save.reset();
+          }}
+          placeholder={value.length === 0 ? 'No model' : undefined}
+          searchable
+          clearable
+          style={{ flex: 1, minWidth: 240 }}
+        />
+        <Button
+          onClick={() =>
+            save.mutate(
+              { rid: round.rid, modelIds: value.map(Number) },
+              { onSuccess: () => setSaved(true) },
+            )
+          }
+          disabled={!changed}
+          loading={save.isPending}
+        >
+          Save round {round.rid}
+        </Button>
+      </Group>
+      {save.isError ? (
+        <Alert color="red" variant="light" role="alert" mt="xs">
+          {save.error.message}
+        </Alert>
+      ) : null}
+      {saved && !changed ? (
+        <Text size="sm" c="teal.8" role="status" mt="xs">
+          The models in the loop of round {round.rid} were saved.
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+/** #models: the task's models, and which published, deployed ones each round puts in the loop. */
+export function ModelsSection({ task }: { task: TaskDetail }) {
+  const models = useTaskModels(task.id);
+  const eligible = useLoopEligibleModels(task.id);
+  const rounds = useAllRounds(task.id);
+  const failed = [models, eligible, rounds].find((query) => query.isError);
+
+  if (failed) {
+    return (
+      <ErrorAlert
+        title="The models could not be loaded"
+        error={failed.error}
+        onRetry={() => [models, eligible, rounds].forEach((query) => void query.refetch())}
+      />
+    );
+  }
+  if (!models.data || !eligible.data || !rounds.data) {
+    return <PageLoader label="Loading models…" />;
+  }
+  if (models.data.length === 0) return <Text c="dimmed">{MESSAGES.noDataFound}</Text>;
+
+  const eligibleModels = eligible.data;
+  return (
+    <Stack gap="xl">
+      <section aria-labelledby="task-models-title">
+        <Title order={2} size="h4" id="task-models-title" mb="sm">
+          Models
+        </Title>
+        <ModelsTable models={models.data} />
+      </section>
+      <section aria-labelledby="loop-title">
+        <Title order={2} size="h4" id="loop-title" mb="xs">
+          Models in the loop
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          Annotators try to fool the models in the loop of the current round. Only published,
+          deployed models can be chosen.
+        </Text>
+        {eligibleModels.length === 0 ? (
+          <Text c="dimmed">No model of this task is published and deployed yet.</Text>
+        ) : (
+          <Stack gap="sm">
+            {[...rounds.data]
+              .sort((a, b) => b.rid - a.rid)
+              .map((round) => (
+                <RoundLoop key={round.id} task={task} round={round} eligible={eligibleModels} />
+              ))}
+          </Stack>
+        )}
+      </section>
+    </Stack>
+  );
+}
