@@ -186,10 +186,10 @@ export const routes = {
   }),
   allRounds: route({
     ...endpoints.allRounds,
-    summary: 'Every round of a task, by round number',
+    summary: 'Every round of a task, by round number, with its number of contexts',
     tags: ['task administration'],
     params: taskIdParam,
-    response: z.array(roundDetail),
+    response: z.array(roundDetail.extend({ context_count: z.number().int() })),
     errors: OWNER_ERRORS,
   }),
   activateTask: route({

@@ -26,6 +26,24 @@ export async function createProposal(
   body: { name: string; task_code: string; desc: string; longdesc: string },
 ): Promise<TaskProposal> {
   await assertNamesFree(deps, body.task_code, body.name);
+  const pending = await deps.db
+    .selectFrom('task_proposals')
+    .select(['task_code', 'name'])
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['task_code']), '=', body.task_code.toLowerCase()),
+        eb(eb.fn('lower', ['name']), '=', body.name.toLowerCase()),
+      ]),
+    )
+    .executeTakeFirst();
+  if (pending) {
+    throw errors.conflict(
+      pending.task_code.toLowerCase() === body.task_code.toLowerCase()
+        ? 'A pending proposal already uses this task code'
+        : 'A pending proposal already uses this name',
+    );
+  }
   const row = await deps.db
     .insertInto('task_proposals')
     .values({

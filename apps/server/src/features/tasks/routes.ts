@@ -82,12 +82,22 @@ export function registerTaskRoutes(app: AppInstance): void {
   app.serve(routes.allRounds, async (request) => {
     const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
     const rounds = await db
-      .selectFrom('rounds')
-      .selectAll()
-      .where('tid', '=', task.id)
-      .orderBy('rid')
+      .selectFrom('rounds as r')
+      .selectAll('r')
+      .select((eb) =>
+        eb
+          .selectFrom('contexts as c')
+          .select((c) => c.fn.countAll<string>().as('n'))
+          .whereRef('c.r_realid', '=', 'r.id')
+          .as('context_count'),
+      )
+      .where('r.tid', '=', task.id)
+      .orderBy('r.rid')
       .execute();
-    return rounds.map(presentRoundDetail);
+    return rounds.map((r) => ({
+      ...presentRoundDetail(r),
+      context_count: Number(r.context_count ?? 0),
+    }));
   });
 
   app.serve(routes.createRound, async (request) => {
