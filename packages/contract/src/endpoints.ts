@@ -45,6 +45,7 @@ export const endpoints = {
   processProposal: { method: 'PUT', path: '/tasks/process_proposal/:id', auth: 'user' },
 
   modelPredict: { method: 'POST', path: '/models/:id/predict', auth: 'user-or-trial' },
+  modelsInTheLoopPublic: { method: 'GET', path: '/tasks/:id/models_in_the_loop', auth: 'optional' },
   evaluateExample: { method: 'POST', path: '/examples/evaluate', auth: 'none' },
   pickContext: { method: 'GET', path: '/contexts/:task/:round/:method', auth: 'optional' },
   createExample: { method: 'POST', path: '/examples', auth: 'user-or-crowd' },

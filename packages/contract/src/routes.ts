@@ -345,6 +345,22 @@ export const routes = {
     errors: [401, 403, 404, 409],
   }),
 
+  modelsInTheLoopPublic: route({
+    ...endpoints.modelsInTheLoopPublic,
+    summary:
+      'The models in the loop of the task’s current round, with the endpoint to call (the create page picks one)',
+    tags: ['models'],
+    params: taskIdParam,
+    response: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        light_model: z.string(),
+        endpoint_name: z.string(),
+      }),
+    ),
+    errors: [404],
+  }),
   evaluateExample: route({
     ...endpoints.evaluateExample,
     summary:

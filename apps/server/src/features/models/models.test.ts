@@ -116,4 +116,20 @@ describe('built-in models in the loop', () => {
     });
     expect(unknown.statusCode).toBe(404);
   });
+
+  it('lists the models in the loop of the current round publicly', async () => {
+    const model = await modelOf('hs');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/tasks/${model.tid}/models_in_the_loop`,
+    });
+    expect(res.json()).toEqual([
+      {
+        id: model.id,
+        name: model.name,
+        light_model: model.light_model,
+        endpoint_name: model.endpoint_name,
+      },
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import { routes } from '@dynaloop/contract';
 import { sql } from 'kysely';
 import { type AppInstance } from '../../app.js';
 import { errors } from '../../platform/errors.js';
+import { loadVisibleTask } from '../tasks/policy.js';
 import { predictBuiltin } from './predict.js';
 
 export function registerModelRoutes(app: AppInstance): void {
@@ -33,5 +34,28 @@ export function registerModelRoutes(app: AppInstance): void {
       )
       .execute();
     return answer;
+  });
+
+  app.serve(routes.modelsInTheLoopPublic, async (request) => {
+    const { task } = await loadVisibleTask(db, request.actor, request.params.id);
+    const rows = await db
+      .selectFrom('round_models_in_the_loop as l')
+      .innerJoin('rounds as r', 'r.id', 'l.r_realid')
+      .innerJoin('models as m', 'm.id', 'l.mid')
+      .select(['m.id', 'm.name', 'm.light_model', 'm.endpoint_name'])
+      .where('r.tid', '=', task.id)
+      .where('r.rid', '=', task.cur_round)
+      .where('m.is_published', '=', true)
+      .where('m.deployment_status', '=', 'deployed')
+      .where('m.light_model', 'is not', null)
+      .where('m.endpoint_name', 'is not', null)
+      .orderBy('m.id')
+      .execute();
+    return rows.map((m) => ({
+      id: m.id,
+      name: m.name,
+      light_model: m.light_model!,
+      endpoint_name: m.endpoint_name!,
+    }));
   });
 }
