@@ -5,6 +5,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choosePort } from './db/embedded.js';
 
+/** These tests are about the embedded mode: never inherit the runner's external database. */
+function embeddedModeEnv(): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _url, JWT_SECRET: _secret, ...rest } = process.env;
+  return rest;
+}
+
 const MAIN = path.resolve(import.meta.dirname, 'main.ts');
 
 interface Running {
@@ -15,7 +21,7 @@ interface Running {
 
 function start(env: Record<string, string>): Running {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    env: { ...embeddedModeEnv(), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
