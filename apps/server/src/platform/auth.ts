@@ -36,19 +36,23 @@ async function activeUser(db: Db, id: number): Promise<UserRow | undefined> {
 }
 
 async function actorFromApiToken(db: Db, token: string): Promise<Actor> {
+  // The token and its (active) user in one query.
   const row = await db
-    .selectFrom('api_tokens')
-    .select(['id', 'uid', 'last_used_at'])
-    .where('token_hash', '=', sha256(token))
-    .where('revoked_at', 'is', null)
+    .selectFrom('api_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.uid')
+    .selectAll('u')
+    .select(['t.id as token_id', 't.last_used_at as token_last_used_at'])
+    .where('t.token_hash', '=', sha256(token))
+    .where('t.revoked_at', 'is', null)
+    .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
-  const user = row && (await activeUser(db, row.uid));
-  if (!row || !user) throw errors.unauthorized('Invalid API token');
-  if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > 60_000) {
+  if (!row) throw errors.unauthorized('Invalid API token');
+  const { token_id: tokenId, token_last_used_at: lastUsed, ...user } = row;
+  if (!lastUsed || Date.now() - lastUsed.getTime() > 60_000) {
     await db
       .updateTable('api_tokens')
       .set({ last_used_at: new Date() })
-      .where('id', '=', row.id)
+      .where('id', '=', tokenId)
       .execute();
   }
   return { kind: 'user', user, via: 'api_token' };

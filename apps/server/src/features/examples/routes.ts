@@ -125,14 +125,18 @@ export function registerExampleRoutes(app: AppInstance): void {
       .where('id', '=', request.params.id)
       .executeTakeFirst();
     if (!e) throw errors.notFound('Example');
-    const access = await loadVisibleTask(db, request.actor, e.tid);
+    const { task } = await loadVisibleTask(db, request.actor, e.tid);
+    // Ownership matters only for owner-mode votes.
+    const isOwnerOrAdmin =
+      request.body.mode === 'owner' &&
+      taskPolicy.administer(await taskAccess(db, request.actor, task));
     const { badges } = await validateExample(
       db,
-      access.task,
+      task,
       request.params.id,
       contributor,
       request.body,
-      taskPolicy.administer(access),
+      isOwnerOrAdmin,
     );
     // The validator sees the example they judged, with its new verdict.
     const row = await loadExample(request.params.id);

@@ -203,55 +203,37 @@ export async function createExample(
     // Crowd workers get no counters or badges: they are paid per task, offline.
     const badges: string[] = [];
     if (user) {
-      const counters = await trx
-        .updateTable('users')
-        .set({
-          examples_submitted: sql`examples_submitted + 1`,
-          total_fooled: sql`total_fooled + ${fooled}`,
-        })
-        .where('id', '=', user.id)
-        .returning('examples_submitted')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('round_user_example_info')
-        .values({ uid: user.id, r_realid: round.id, examples_submitted: 1, total_fooled: fooled })
-        .onConflict((oc) =>
-          oc.columns(['uid', 'r_realid']).doUpdateSet({
-            examples_submitted: sql`round_user_example_info.examples_submitted + 1`,
-            total_fooled: sql`round_user_example_info.total_fooled + ${fooled}`,
-          }),
+      // The author's counters and their per-round counters, in one statement.
+      const { rows } = await sql<{ examples_submitted: number }>`
+        WITH rui AS (
+          INSERT INTO round_user_example_info AS i (uid, r_realid, examples_submitted, total_fooled)
+          VALUES (${user.id}, ${round.id}, 1, ${fooled})
+          ON CONFLICT (uid, r_realid) DO UPDATE
+            SET examples_submitted = i.examples_submitted + 1, total_fooled = i.total_fooled + ${fooled}
         )
-        .execute();
+        UPDATE users SET examples_submitted = examples_submitted + 1, total_fooled = total_fooled + ${fooled}
+        WHERE id = ${user.id}
+        RETURNING examples_submitted`.execute(trx);
+      const counters = rows[0]!;
       const milestones: Record<number, string> = { 1: 'FIRST_CREATED', 10: 'FIRST_TEN_CREATED' };
       const milestone = milestones[counters.examples_submitted];
       if (milestone && (await awardBadge(trx, user.id, milestone))) badges.push(milestone);
     }
     // The round, context and task rows are shared by every contributor: they are updated last,
-    // so their row locks are held only until the commit. last_updated moves at most every 5 s.
-    await trx
-      .updateTable('contexts')
-      .set({ total_used: sql`total_used + 1`, last_used: new Date() })
-      .where('id', '=', context.id)
-      .execute();
-    await trx
-      .updateTable('tasks')
-      .set({ last_updated: new Date() })
-      .where('id', '=', task.id)
-      .where((eb) =>
-        eb.or([
-          eb('last_updated', 'is', null),
-          eb('last_updated', '<', sql<Date>`now() - interval '5 seconds'`),
-        ]),
+    // so their row locks are held only until the commit; last_updated moves at most every 5 s.
+    await sql`
+      WITH ctx AS (
+        UPDATE contexts SET total_used = total_used + 1, last_used = now() WHERE id = ${context.id}
       )
-      .execute();
-    await trx
-      .updateTable('rounds')
-      .set({
-        total_collected: sql`total_collected + 1`,
-        total_fooled: sql`total_fooled + ${fooled}`,
-      })
-      .where('id', '=', round.id)
-      .execute();
+      UPDATE rounds SET total_collected = total_collected + 1, total_fooled = total_fooled + ${fooled}
+      WHERE id = ${round.id}`.execute(trx);
+    if (!task.last_updated || Date.now() - task.last_updated.getTime() > 5_000) {
+      await trx
+        .updateTable('tasks')
+        .set({ last_updated: new Date() })
+        .where('id', '=', task.id)
+        .execute();
+    }
     const response: CreatedExample = {
       success: 'ok',
       id: example.id,

@@ -35,12 +35,14 @@ export async function loadVisibleTask(
   db: Db,
   actor: Actor,
   idOrCode: string | number,
-): Promise<TaskAccess> {
+): Promise<{ task: TaskRow }> {
   const task = await findTask(db, idOrCode);
   if (!task) throw errors.notFound('Task');
-  const access = await taskAccess(db, actor, task);
-  if (!taskPolicy.view(access)) throw errors.notFound('Task');
-  return access;
+  // Only a hidden task needs the caller's ownership to be shown (one query saved per request);
+  // callers that need ownership ask taskAccess().
+  if (task.hidden && !taskPolicy.view(await taskAccess(db, actor, task)))
+    throw errors.notFound('Task');
+  return { task };
 }
 
 /** Loads a task the caller administers (owner or admin): 404 if missing, 403 otherwise. */
