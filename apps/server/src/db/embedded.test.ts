@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresProcessesFor } from '../../test/process.js';
 import { choosePort, startEmbeddedPostgres } from './embedded.js';
 
 async function query(url: string, text: string) {
@@ -14,18 +15,6 @@ async function query(url: string, text: string) {
   } finally {
     await client.end();
   }
-}
-
-function postgresProcessesFor(dataDir: string): Promise<number[]> {
-  return fs.readdir('/proc').then(async (entries) => {
-    const pids: number[] = [];
-    for (const e of entries) {
-      if (!/^\d+$/.test(e)) continue;
-      const cmd = await fs.readFile(`/proc/${e}/cmdline`, 'utf8').catch(() => '');
-      if (cmd.includes('postgres') && cmd.includes(dataDir)) pids.push(Number(e));
-    }
-    return pids;
-  });
 }
 
 describe('embedded PostgreSQL', () => {

@@ -1,41 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choosePort } from '../../db/embedded.js';
-
-/** These tests are about the embedded mode: never inherit the runner's external database. */
-function embeddedModeEnv(): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _url, JWT_SECRET: _secret, ...rest } = process.env;
-  return rest;
-}
-
-const MAIN = path.resolve(import.meta.dirname, '../../main.ts');
-
-function startServer(env: Record<string, string>): {
-  child: ChildProcess;
-  ready: Promise<void>;
-  exited: Promise<void>;
-} {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...embeddedModeEnv(), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const ready = (async () => {
-    const deadline = Date.now() + 120_000;
-    while (!out.includes('is running at')) {
-      if (child.exitCode !== null || Date.now() > deadline)
-        throw new Error(`server did not start:\n${out}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  return { child, ready, exited };
-}
+import { startServerProcess, stopLeftovers } from '../../../test/process.js';
 
 /**
  * The durability promise of POST /examples: an acknowledged example survives a crash, and a
@@ -58,13 +26,14 @@ describe('a server killed during a burst of submissions', () => {
     };
   });
   afterAll(async () => {
+    await stopLeftovers();
     await fs.rm(tmp, { recursive: true, force: true });
   });
 
   it('loses no acknowledged example and duplicates none', async () => {
     const base = `http://127.0.0.1:${env.PORT}/api`;
-    let server = startServer(env);
-    await server.ready;
+    let server = startServerProcess(env);
+    await server.waitFor('is running at');
     const reg = await fetch(`${base}/users`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -127,8 +96,8 @@ describe('a server killed during a burst of submissions', () => {
     expect(acknowledged.size).toBeLessThan(N); // the kill really interrupted the burst
 
     // The client retries every submission with its key after the restart.
-    server = startServer(env);
-    await server.ready;
+    server = startServerProcess(env);
+    await server.waitFor('is running at');
     const retried = new Map<number, number>();
     for (let i = 0; i < N; i += 25) {
       const ids = await Promise.all(
