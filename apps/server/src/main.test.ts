@@ -1,29 +1,15 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { choosePort } from './db/embedded.js';
-import { postgresProcessesFor, startServerProcess, stopLeftovers } from '../test/process.js';
+import { postgresProcessesFor, serverWorkspace, startServerProcess } from '../test/process.js';
 
 describe('the server process', () => {
-  let tmp: string;
   let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'dynaloop-main-'));
-    await fs.chmod(tmp, 0o755);
-    await fs.mkdir(path.join(tmp, 'web'));
-    await fs.writeFile(path.join(tmp, 'web/index.html'), '<!doctype html><title>home</title>');
-    env = {
-      DATA_DIR: path.join(tmp, 'var'),
-      WEB_DIST: path.join(tmp, 'web'),
-      HOST: '127.0.0.1',
-      PORT: String(await choosePort(0)),
-      EMBEDDED_PG_PORT: '0',
-    };
+    ({ env, cleanup } = await serverWorkspace('main'));
   });
   afterAll(async () => {
-    await stopLeftovers();
-    await fs.rm(tmp, { recursive: true, force: true });
+    await cleanup();
   });
 
   it('starts on a fresh folder, stops on Ctrl-C with no postgres left, and keeps data on a second start', async () => {

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { choosePort } from '../src/db/embedded.js';
 
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
 
@@ -73,4 +75,31 @@ export async function postgresProcessesFor(dataDir: string): Promise<number[]> {
     if (cmd.includes('postgres') && cmd.includes(dataDir)) pids.push(Number(e));
   }
   return pids;
+}
+
+/**
+ * A fresh folder for one server process (its ./var and a one-page web build) with the
+ * environment to start it on 127.0.0.1 with the embedded database. `cleanup` stops any server
+ * still running and removes the folder.
+ */
+export async function serverWorkspace(
+  prefix: string,
+): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), `dynaloop-${prefix}-`));
+  await fs.chmod(tmp, 0o755);
+  await fs.mkdir(path.join(tmp, 'web'));
+  await fs.writeFile(path.join(tmp, 'web/index.html'), '<!doctype html><title>home</title>');
+  return {
+    env: {
+      DATA_DIR: path.join(tmp, 'var'),
+      WEB_DIST: path.join(tmp, 'web'),
+      HOST: '127.0.0.1',
+      PORT: String(await choosePort(0)),
+      EMBEDDED_PG_PORT: '0',
+    },
+    async cleanup() {
+      await stopLeftovers();
+      await fs.rm(tmp, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,33 +1,18 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { choosePort } from '../../db/embedded.js';
-import { startServerProcess, stopLeftovers } from '../../../test/process.js';
+import { serverWorkspace, startServerProcess } from '../../../test/process.js';
 
 /**
  * The durability promise of POST /examples: an acknowledged example survives a crash, and a
  * client that retries with the same Idempotency-Key never creates a second one.
  */
 describe('a server killed during a burst of submissions', () => {
-  let tmp: string;
   let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'dynaloop-crash-'));
-    await fs.chmod(tmp, 0o755);
-    await fs.mkdir(path.join(tmp, 'web'));
-    await fs.writeFile(path.join(tmp, 'web/index.html'), '<!doctype html>');
-    env = {
-      DATA_DIR: path.join(tmp, 'var'),
-      WEB_DIST: path.join(tmp, 'web'),
-      HOST: '127.0.0.1',
-      PORT: String(await choosePort(0)),
-      EMBEDDED_PG_PORT: '0',
-    };
+    ({ env, cleanup } = await serverWorkspace('crash'));
   });
   afterAll(async () => {
-    await stopLeftovers();
-    await fs.rm(tmp, { recursive: true, force: true });
+    await cleanup();
   });
 
   it('loses no acknowledged example and duplicates none', async () => {
