@@ -20,6 +20,16 @@ const DataPolicyPage = lazy(() =>
 const TaskPage = lazy(() =>
   import('../features/tasks/pages/TaskPage').then((m) => ({ default: m.TaskPage })),
 );
+const CreateExamplesPage = lazy(() =>
+  import('../features/examples/pages/CreateExamplesPage').then((m) => ({
+    default: m.CreateExamplesPage,
+  })),
+);
+const ValidateExamplesPage = lazy(() =>
+  import('../features/validations/pages/ValidateExamplesPage').then((m) => ({
+    default: m.ValidateExamplesPage,
+  })),
+);
 const TaskOwnerPage = lazy(() =>
   import('../features/task-owner/pages/TaskOwnerPage').then((m) => ({
     default: m.TaskOwnerPage,
@@ -75,6 +85,8 @@ export const appRoutes: RouteObject[] = [
           { path: 'datapolicy', element: <DataPolicyPage /> },
           { path: 'tasks/:taskCode', element: <TaskPage /> },
           { path: 'tasks/:taskCode/round/:roundId', element: <TaskPage /> },
+          { path: 'tasks/:taskCode/create', element: <CreateExamplesPage /> },
+          { path: 'tasks/:taskCode/validate', element: <ValidateExamplesPage /> },
           { path: 'task-owner-interface/:taskCode', element: <TaskOwnerPage /> },
           { path: 'login', element: <LoginPage /> },
           { path: 'register', element: <RegisterPage /> },

@@ -5,8 +5,12 @@ import { API_PREFIX, ApiError, isApiError, networkError, readErrorBody } from '.
 export { API_PREFIX, ApiError, isApiError };
 
 /** The one place request headers are built. */
-function buildHeaders(body: unknown, token: string | null): Headers {
-  const headers = new Headers({ Accept: 'application/json' });
+function buildHeaders(
+  body: unknown,
+  token: string | null,
+  extra: Record<string, string> = {},
+): Headers {
+  const headers = new Headers({ ...extra, Accept: 'application/json' });
   // FormData sets its own multipart Content-Type, boundary included.
   if (body !== undefined && !(body instanceof FormData)) {
     headers.set('Content-Type', 'application/json');
@@ -25,6 +29,8 @@ export interface RequestOptions {
    * answer renews it and retries the call once.
    */
   auth?: boolean;
+  /** Extra request headers, e.g. an Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 async function send(path: string, options: RequestOptions, token: string | null) {
@@ -32,7 +38,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   try {
     return await fetch(`${API_PREFIX}${path}`, {
       method: options.method ?? 'GET',
-      headers: buildHeaders(body, token),
+      headers: buildHeaders(body, token, options.headers),
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       signal: options.signal,
       credentials: 'same-origin',

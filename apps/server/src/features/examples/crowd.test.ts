@@ -164,6 +164,34 @@ describe('crowd-worker mode', () => {
     }
   });
 
+  it('a crowd example verified by three validators counts in the round as verified fooled', async () => {
+    const created = (await submit('worker-v', 'A hypothesis to verify.')).json();
+    // As if written against a model in the loop and fooling it.
+    await t.db
+      .updateTable('examples')
+      .set({ model_wrong: true })
+      .where('id', '=', created.id)
+      .execute();
+    const round = () =>
+      t.db
+        .selectFrom('rounds')
+        .select('total_verified_fooled')
+        .where('tid', '=', nli.id)
+        .where('rid', '=', nli.cur_round)
+        .executeTakeFirstOrThrow();
+    const before = (await round()).total_verified_fooled;
+    for (const w of ['v1', 'v2', 'v3']) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/validations/${created.id}`,
+        headers: { authorization: asCrowd.authorization() },
+        payload: { label: 'correct', annotator_id: w },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await round()).total_verified_fooled).toBe(before + 1);
+  });
+
   it('a revoked credential stops working', async () => {
     const admin = await t.db
       .selectFrom('users')

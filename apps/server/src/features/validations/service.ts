@@ -172,13 +172,17 @@ export async function validateExample(
       })
       .where('id', '=', e.id)
       .execute();
+    // The round counts every verified fooling example (crowd ones too); the author's counters
+    // exist only for examples with a user.
+    if (e.verdict === 'pending' && e.model_wrong && next === 'verified_fooled') {
+      await trx
+        .updateTable('rounds')
+        .set({ total_verified_fooled: sql`total_verified_fooled + 1` })
+        .where('id', '=', e.r_realid)
+        .execute();
+    }
     if (e.verdict === 'pending' && e.model_wrong && e.uid !== null) {
       if (next === 'verified_fooled') {
-        await trx
-          .updateTable('rounds')
-          .set({ total_verified_fooled: sql`total_verified_fooled + 1` })
-          .where('id', '=', e.r_realid)
-          .execute();
         await trx
           .updateTable('users')
           .set({ total_verified_fooled: sql`total_verified_fooled + 1` })

@@ -34,6 +34,9 @@ export interface DatasetCreated {
   evaluations_queued: number;
 }
 
+/** A round as the owner console lists it (GET /tasks/get_all_rounds/:id). */
+export type OwnerRound = RoundDetail & { context_count: number };
+
 export interface ContextsUploaded {
   success: 'ok';
   count: number;
@@ -76,7 +79,7 @@ function useOwnerQuery<T>(
 export const useTaskOwners = (id: number) =>
   useOwnerQuery<TaskOwner[]>(ownerKeys.owners, endpoints.taskOwners.path, id);
 export const useAllRounds = (id: number) =>
-  useOwnerQuery<RoundDetail[]>(ownerKeys.rounds, endpoints.allRounds.path, id);
+  useOwnerQuery<OwnerRound[]>(ownerKeys.rounds, endpoints.allRounds.path, id);
 export const useTaskModels = (id: number) =>
   useOwnerQuery<TaskModel[]>(ownerKeys.models, endpoints.modelIdentifiers.path, id);
 export const useLoopEligibleModels = (id: number) =>
@@ -183,14 +186,17 @@ function fileForm(file: File): FormData {
   return form;
 }
 
-/** POST /contexts/upload/:task/:round with a JSONL file. */
+/** POST /contexts/upload/:task/:round with a JSONL file; the rounds' context counts follow. */
 export function useUploadContexts(taskId: number) {
+  const queryClient = useQueryClient();
+  const viewer = useViewer();
   return useMutation({
     mutationFn: ({ round, file }: { round: number; file: File }) =>
       apiRequest<ContextsUploaded>(
         apiPath(endpoints.uploadContexts.path, { task: taskId, round }),
         { method: 'POST', body: fileForm(file), auth: true },
       ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerKeys.rounds(taskId, viewer) }),
   });
 }
 

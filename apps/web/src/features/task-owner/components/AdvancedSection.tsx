@@ -4,7 +4,7 @@ import { parseTaskConfig } from '@dynaloop/contract/task-config';
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useActivateTask, useUpdateTask } from '../api/owner';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { configDetailText, configProblemText, ProblemList, ServerProblems } from './problems';
 
 function ConfigCheck({ yaml }: { yaml: string }) {

@@ -29,7 +29,7 @@ import {
   useTaskDatasets,
   useUpdateDataset,
 } from '../api/owner';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ServerProblems, uploadDetailText } from './problems';
 
 const numberFormat = new Intl.NumberFormat('en-US');

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../auth/use-auth';
 import { taskPath } from '../../tasks/paths';
 import { type TaskOwner, useTaskOwners, useToggleOwner } from '../api/owner';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 
 function AddOwner({ task, owners }: { task: TaskDetail; owners: TaskOwner[] }) {
   const toggle = useToggleOwner(task.id);

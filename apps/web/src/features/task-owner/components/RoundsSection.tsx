@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { type RoundDetail, type TaskDetail } from '@dynaloop/contract';
+import { type TaskDetail } from '@dynaloop/contract';
 import { modelErrorRate } from '@dynaloop/contract/stats';
 import {
   Alert,
@@ -16,7 +16,13 @@ import {
 } from '@mantine/core';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { useAllRounds, useCreateRound, useExport, useUploadContexts } from '../api/owner';
+import {
+  type OwnerRound,
+  useAllRounds,
+  useCreateRound,
+  useExport,
+  useUploadContexts,
+} from '../api/owner';
 import { ServerProblems, uploadDetailText } from './problems';
 
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -33,12 +39,11 @@ function plural(count: number, word: string): string {
   return `${numberFormat.format(count)} ${word}${count === 1 ? '' : 's'}`;
 }
 
-function ContextsUpload({ task, round }: { task: TaskDetail; round: RoundDetail }) {
+function ContextsUpload({ task, round }: { task: TaskDetail; round: OwnerRound }) {
   const upload = useUploadContexts(task.id);
   const resetRef = useRef<() => void>(null);
   const [results, setResults] = useState<UploadResult[]>([]);
   const latest = results[0];
-  const added = results.reduce((sum, result) => sum + (result.count ?? 0), 0);
 
   function send(file: File | null) {
     if (!file) return;
@@ -86,17 +91,11 @@ function ContextsUpload({ task, round }: { task: TaskDetail; round: RoundDetail 
           />
         )
       ) : null}
-      {results.length > 0 ? (
-        <Text size="sm" c="dimmed">
-          Contexts added to round {round.rid} since you opened this page:{' '}
-          {numberFormat.format(added)}
-        </Text>
-      ) : null}
     </Stack>
   );
 }
 
-function RoundCard({ task, round }: { task: TaskDetail; round: RoundDetail }) {
+function RoundCard({ task, round }: { task: TaskDetail; round: OwnerRound }) {
   const exporter = useExport(task);
   const current = round.rid === task.cur_round;
   const titleId = `round-${String(round.rid)}-title`;
@@ -136,7 +135,7 @@ function RoundCard({ task, round }: { task: TaskDetail; round: RoundDetail }) {
           {round.longdesc}
         </Text>
       ) : null}
-      <SimpleGrid cols={{ base: 2, sm: 4 }} mt="sm" spacing="xs">
+      <SimpleGrid cols={{ base: 2, sm: 5 }} mt="sm" spacing="xs">
         <Text size="sm">
           Collected: <strong>{numberFormat.format(round.total_collected)}</strong>
         </Text>
@@ -148,6 +147,9 @@ function RoundCard({ task, round }: { task: TaskDetail; round: RoundDetail }) {
         </Text>
         <Text size="sm">
           Model error rate: <strong>{modelErrorRate(round)}%</strong>
+        </Text>
+        <Text size="sm">
+          <strong>{plural(round.context_count, 'context')}</strong>
         </Text>
       </SimpleGrid>
       {exporter.isError ? <ErrorAlert title="The export failed" error={exporter.error} /> : null}

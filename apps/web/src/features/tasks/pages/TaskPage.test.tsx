@@ -1,7 +1,7 @@
 import { MESSAGES, type TaskDetail } from '@dynaloop/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { logInAs, makeUser } from '../../../test/auth';
+import { logInAs, makeUser, paged } from '../../../test/auth';
 import { callsTo, jsonResponse, type MockRequest, mockRoutes } from '../../../test/fetch';
 import { errorBody, makeRoundDetail, makeTaskDetail } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
@@ -45,6 +45,9 @@ function serve(task: TaskDetail = sentiment, routes: Record<string, Handler> = {
     [`GET /api/tasks/${task.task_code}/2`]: () => jsonResponse(round2),
     [`GET /api/tasks/admin_or_owner/${String(task.id)}`]: () =>
       jsonResponse({ admin_or_owner: false }),
+    [`GET /api/tasks/${String(task.id)}/users`]: () => jsonResponse(paged([])),
+    [`GET /api/tasks/${String(task.id)}/rounds/1/users`]: () => jsonResponse(paged([])),
+    [`GET /api/tasks/${String(task.id)}/rounds/2/users`]: () => jsonResponse(paged([])),
     ...routes,
   });
 }
@@ -333,5 +336,163 @@ describe('TaskPage: actions and settings', () => {
     expect(callsTo(fetchMock, 'GET /api/tasks/sentiment')[0]?.headers.get('Authorization')).toBe(
       null,
     );
+  });
+});
+
+describe('TaskPage: user leaderboard', () => {
+  const row = (uid: number, username: string, MER: string, total: string) => ({
+    uid,
+    username,
+    avatar_url: uid === 5 ? '/api/avatars/bob.png' : '',
+    MER,
+    total,
+    count: 1,
+  });
+
+  function leaderboard() {
+    return screen.getByRole('table', { name: 'User leaderboard' });
+  }
+
+  it('ranks contributors with their avatar, profile link, verified MER and totals, 7 a page', async () => {
+    const fetchMock = serve(sentiment, {
+      'GET /api/tasks/7/users': ({ url }) =>
+        url.searchParams.get('offset') === '0'
+          ? jsonResponse(paged([row(5, 'bob', '50.00', '2/4'), row(6, 'carol', '12.50', '1/8')], 9))
+          : jsonResponse(paged([row(8, 'dave', '0.00', '0/3')], 9)),
+    });
+    renderApp('/tasks/sentiment');
+    await heading();
+
+    const table = await screen.findByRole('table', { name: 'User leaderboard' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['#', 'User', 'Verified MER', 'Totals']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual(['1bob50.00%2/4', '2carol12.50%1/8']);
+    expect(within(table).getByRole('link', { name: 'bob' }).getAttribute('href')).toBe(
+      '/users/5#profile',
+    );
+    expect(within(table).getByRole('img', { name: 'Avatar of bob' }).getAttribute('src')).toBe(
+      '/api/avatars/bob.png',
+    );
+    const first = callsTo(fetchMock, 'GET /api/tasks/7/users')[0];
+    expect(first?.url.searchParams.get('limit')).toBe('7');
+    expect(first?.url.searchParams.get('offset')).toBe('0');
+
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'User leaderboard pages' })).getByRole(
+        'button',
+        { name: 'Page 2' },
+      ),
+    );
+    await waitFor(() => expect(within(leaderboard()).getByText('dave')).toBeDefined());
+    expect(within(leaderboard()).getAllByRole('row')[1]?.textContent).toBe('8dave0.00%0/3');
+  });
+
+  it('follows the selected round and says "No data found" when it is empty', async () => {
+    const fetchMock = serve(sentiment, {
+      'GET /api/tasks/7/users': () => jsonResponse(paged([row(5, 'bob', '50.00', '2/4')])),
+    });
+    renderApp('/tasks/sentiment');
+    await heading();
+    await screen.findByRole('table', { name: 'User leaderboard' });
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Round 1' }));
+    const section = screen.getByRole('region', { name: 'User leaderboard' });
+    expect(await within(section).findByText(MESSAGES.noDataFound)).toBeDefined();
+    expect(
+      callsTo(fetchMock, 'GET /api/tasks/7/rounds/1/users')[0]?.url.searchParams.get('limit'),
+    ).toBe('7');
+  });
+
+  it('is hidden when the task does not show it', async () => {
+    const fetchMock = serve({ ...sentiment, show_user_leaderboard: false });
+    renderApp('/tasks/sentiment');
+    await heading();
+    await waitFor(() => expect(statValue('Examples collected')).toBe('8'));
+
+    expect(screen.queryByRole('region', { name: 'User leaderboard' })).toBeNull();
+    expect(callsTo(fetchMock, 'GET /api/tasks/7/users')).toHaveLength(0);
+  });
+});
+
+describe('TaskPage: validation agreement', () => {
+  const agreement = {
+    rid: 2,
+    collected: 5,
+    verified_fooled: 1,
+    verified_mer: 20,
+    verified_mer_ci: [3.62, 62.45],
+    examples_validated: 2,
+    validations: 6,
+    alpha: 0.7432,
+    alpha_ci: [0.5, 0.9],
+  };
+
+  function figure(label: string) {
+    const card = screen.getByRole('region', { name: 'Validation agreement' });
+    return within(card).getByText(label).nextElementSibling?.textContent;
+  }
+
+  it('shows owners the round’s alpha and verified error rate with their intervals', async () => {
+    logInAs(makeUser({ id: 4, username: 'owner' }));
+    const fetchMock = serve(sentiment, {
+      'GET /api/tasks/admin_or_owner/7': () => jsonResponse({ admin_or_owner: true }),
+      'GET /api/tasks/7/rounds/2/agreement': () => jsonResponse(agreement),
+    });
+    renderApp('/tasks/sentiment/round/2');
+    await heading();
+
+    await screen.findByRole('region', { name: 'Validation agreement' });
+    await waitFor(() => expect(figure('Krippendorff’s α')).toBe('0.7495% CI 0.50 to 0.90'));
+    expect(figure('Verified model error rate')).toBe('20.00%95% CI 3.62% to 62.45%');
+    expect(figure('Examples validated')).toBe('2');
+    expect(figure('Validations')).toBe('6');
+    expect(
+      callsTo(fetchMock, 'GET /api/tasks/7/rounds/2/agreement')[0]?.headers.get('Authorization'),
+    ).toMatch(/^Bearer /);
+  });
+
+  it('says n/a when nothing could be measured', async () => {
+    logInAs(makeUser({ id: 4, username: 'owner' }));
+    serve(sentiment, {
+      'GET /api/tasks/admin_or_owner/7': () => jsonResponse({ admin_or_owner: true }),
+      'GET /api/tasks/7/rounds/1/agreement': () =>
+        jsonResponse({
+          ...agreement,
+          rid: 1,
+          verified_mer: null,
+          verified_mer_ci: null,
+          alpha: null,
+          alpha_ci: null,
+          examples_validated: 0,
+          validations: 0,
+        }),
+    });
+    renderApp('/tasks/sentiment/round/1');
+    await heading();
+
+    await screen.findByRole('region', { name: 'Validation agreement' });
+    await waitFor(() => expect(figure('Krippendorff’s α')).toBe('n/a'));
+    expect(figure('Verified model error rate')).toBe('n/a');
+  });
+
+  it('is shown neither for the overall view nor to contributors who do not own the task', async () => {
+    logInAs(makeUser({ id: 4, username: 'owner' }));
+    const fetchMock = serve(sentiment, {
+      'GET /api/tasks/admin_or_owner/7': () => jsonResponse({ admin_or_owner: true }),
+    });
+    const { router } = renderApp('/tasks/sentiment');
+    await heading();
+    await waitFor(() => expect(statValue('Examples collected')).toBe('8'));
+    expect(screen.queryByRole('region', { name: 'Validation agreement' })).toBeNull();
+
+    logInAs(makeUser({ id: 5, username: 'bob' }));
+    await router.navigate('/tasks/sentiment/round/2');
+    await waitFor(() => expect(selectedTab()).toBe('Round 2 (active)'));
+    expect(screen.queryByRole('region', { name: 'Validation agreement' })).toBeNull();
+    expect(callsTo(fetchMock, 'GET /api/tasks/7/rounds/2/agreement')).toHaveLength(0);
   });
 });

@@ -17,6 +17,8 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { isApiError } from '../../../lib/api';
 import { formatRelativeTime } from '../../../lib/format-relative-time';
+import { UserLeaderboard } from '../../leaderboards/components/UserLeaderboard';
+import { AgreementCard } from '../../validations/components/AgreementCard';
 import { useIsTaskAdmin, useTask } from '../api/task-detail';
 import { GearIcon } from '../components/GearIcon';
 import { RoundStats } from '../components/RoundStats';
@@ -74,7 +76,24 @@ function TaskHeader({ task }: { task: TaskDetail }) {
   );
 }
 
+function UserLeaderboardSection({ task, round }: { task: TaskDetail; round: number | null }) {
+  return (
+    <section aria-labelledby="user-leaderboard-title">
+      <Title order={2} size="h3" id="user-leaderboard-title" mb={4}>
+        User leaderboard
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {round === null ? 'All rounds' : `Round ${String(round)}`}: contributors by examples
+        verified as fooling the model.
+      </Text>
+      {/* Keyed by round: another round starts again at its first page. */}
+      <UserLeaderboard key={round ?? 'overall'} taskId={task.id} round={round} />
+    </section>
+  );
+}
+
 function TaskDetails({ task, round }: { task: TaskDetail; round: number | null }) {
+  const { isAdmin } = useIsTaskAdmin(task.id);
   return (
     <Stack gap="lg">
       <TaskHeader task={task} />
@@ -96,7 +115,11 @@ function TaskDetails({ task, round }: { task: TaskDetail; round: number | null }
           </Text>
         ) : null}
       </section>
-      {/* Leaderboards, trends and the user leaderboard arrive with their own issue. */}
+      {isAdmin && round !== null ? <AgreementCard taskId={task.id} round={round} /> : null}
+      {task.active && task.show_user_leaderboard ? (
+        <UserLeaderboardSection task={task} round={round} />
+      ) : null}
+      {/* Model leaderboards and trends arrive with their own issue. */}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../lib/api';
 
 interface ConfirmModalProps {
   opened: boolean;
