@@ -54,6 +54,11 @@ export const endpoints = {
   exampleMetadata: { method: 'GET', path: '/examples/:id/metadata', auth: 'user' },
   exampleToValidate: { method: 'GET', path: '/examples/:task/:round', auth: 'user-or-crowd' },
   validateExample: { method: 'PUT', path: '/validations/:id', auth: 'user-or-crowd' },
+  filteredExample: {
+    method: 'GET',
+    path: '/examples/:task/:round/filtered/:minFlags/:maxFlags/:minDisagree/:maxDisagree',
+    auth: 'user',
+  },
   userLeaderboard: { method: 'GET', path: '/tasks/:id/users', auth: 'optional' },
   roundUserLeaderboard: { method: 'GET', path: '/tasks/:id/rounds/:rid/users', auth: 'optional' },
   roundAgreement: { method: 'GET', path: '/tasks/:id/rounds/:rid/agreement', auth: 'user' },

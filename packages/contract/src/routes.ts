@@ -440,6 +440,22 @@ export const routes = {
     response: exampleDetail,
     errors: [401, 403, 404],
   }),
+  filteredExample: route({
+    ...endpoints.filteredExample,
+    summary:
+      'Owner validation: an example without an owner vote whose flags and minority-label count lie in the given ranges',
+    tags: ['validations'],
+    params: z.object({
+      task: z.string().min(1).max(100),
+      round: z.coerce.number().int().min(1),
+      minFlags: z.coerce.number().int().min(0),
+      maxFlags: z.coerce.number().int().min(0),
+      minDisagree: z.coerce.number().int().min(0),
+      maxDisagree: z.coerce.number().int().min(0),
+    }),
+    response: exampleDetail,
+    errors: OWNER_ERRORS,
+  }),
   validateExample: route({
     ...endpoints.validateExample,
     summary: 'Validate an example: correct, incorrect or flagged (owner mode decides alone)',

@@ -3,9 +3,13 @@ import { routes } from '@dynaloop/contract';
 import { type FastifyRequest } from 'fastify';
 import { type AppInstance } from '../../app.js';
 import { errors } from '../../platform/errors.js';
-import { loadVisibleTask, taskAccess, taskPolicy } from '../tasks/policy.js';
+import { loadAdministeredTask, loadVisibleTask, taskAccess, taskPolicy } from '../tasks/policy.js';
 import { findRound, findTask } from '../tasks/repo.js';
-import { pickExampleToValidate, validateExample } from '../validations/service.js';
+import {
+  pickExampleForOwner,
+  pickExampleToValidate,
+  validateExample,
+} from '../validations/service.js';
 import { presentExample } from './presenter.js';
 import { contributorOf } from './contributor.js';
 import { createExample, taskConfigOf, updateExample } from './service.js';
@@ -144,5 +148,14 @@ export function registerExampleRoutes(app: AppInstance): void {
       ...presentExample(row, row, row.rid),
       badges: badges.length ? badges.join('|') : null,
     };
+  });
+
+  app.serve(routes.filteredExample, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.task);
+    const round = await findRound(db, task.id, request.params.round);
+    if (!round) throw errors.notFound('Round');
+    const example = await pickExampleForOwner(db, round.id, request.params);
+    if (!example) throw errors.notFound('Example: no example matches these filters');
+    return presentExample(example, example, round.rid);
   });
 }

@@ -69,6 +69,34 @@ export async function pickExampleToValidate(
     .executeTakeFirst();
 }
 
+/**
+ * The owner's picker (reference facts §6.6): examples of the round with no owner vote, not
+ * retracted, whose flag count and minority-label count (the smaller of correct and incorrect)
+ * lie in the given ranges; never-validated examples qualify when both minimums are 0.
+ */
+export async function pickExampleForOwner(
+  db: Db,
+  roundId: number,
+  range: { minFlags: number; maxFlags: number; minDisagree: number; maxDisagree: number },
+) {
+  return db
+    .selectFrom('examples as e')
+    .innerJoin('contexts as c', 'c.id', 'e.cid')
+    .selectAll('e')
+    .select('c.context_json')
+    .where('e.r_realid', '=', roundId)
+    .where('e.retracted', '=', false)
+    .where('e.sandbox', '=', false)
+    .where('e.owner_validated', '=', false)
+    .where('e.verified_flagged', '>=', range.minFlags)
+    .where('e.verified_flagged', '<=', range.maxFlags)
+    .where(sql<number>`least(e.verified_correct, e.verified_incorrect)`, '>=', range.minDisagree)
+    .where(sql<number>`least(e.verified_correct, e.verified_incorrect)`, '<=', range.maxDisagree)
+    .orderBy(sql`random()`)
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export type Verdict = 'pending' | 'verified_fooled' | 'verified_not_correct' | 'verified_correct';
 
 /** The verdict a set of counts reaches: N matching labels, or one owner vote. */
