@@ -1,12 +1,12 @@
 import {
   type APIRequestContext,
-  type Browser,
   type BrowserContext,
   expect,
   type Locator,
   type Page,
   test,
 } from '@playwright/test';
+import { input, logIn, newPage, register, statValue } from './support/ui';
 
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const PASSWORD = 'correct horse battery';
@@ -24,45 +24,6 @@ const SARCASM = 'Oh great, another wonderful Monday of endless meetings.';
 
 /** The round the demo tasks collect in (they are seeded with two rounds). */
 const ROUND = 2;
-
-/** A form field by its accessible name (a required field's asterisk is not part of it). */
-function input(page: Page, label: string) {
-  return page.getByRole('main').getByRole('textbox', { name: label, exact: true });
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await input(page, 'Email').fill(email);
-  await input(page, 'Password').fill(password);
-  await page.getByRole('form', { name: 'Log in' }).getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toHaveCount(0);
-}
-
-async function register(page: Page, user: typeof AUTHOR) {
-  await page.goto('/register');
-  await input(page, 'Email').fill(user.email);
-  await input(page, 'Username').fill(user.username);
-  await input(page, 'Password').fill(user.password);
-  await page
-    .getByRole('checkbox', {
-      name: 'I am 18 or older and accept the Terms of Use and the Data Policy',
-    })
-    .check();
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
-async function newPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
-  return { context, page: await context.newPage() };
-}
-
-function statValue(page: Page, label: string) {
-  return page
-    .getByRole('region', { name: 'Round statistics' })
-    .locator('dt', { hasText: new RegExp(`^${label}$`) })
-    .locator('xpath=following-sibling::dd');
-}
 
 interface RoundFigures {
   total_collected: number;
