@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { isApiError } from './http';
 
 /** What a zod schema offers, described without importing zod (this file ships with forms only). */
@@ -51,4 +52,25 @@ export function serverFieldErrors(error: unknown): FieldErrors {
     if (field) errors[field] ??= detail.message;
   }
   return errors;
+}
+
+/**
+ * Values and errors of a form's text fields: `change` sets a value and clears its error, `bind`
+ * gives an input its value, change handler and error in one spread.
+ */
+export function useFormFields<K extends string, E extends string = K>(initial: Record<K, string>) {
+  const [values, setValues] = useState(initial);
+  // E: error keys beyond the text fields (a checkbox's, say).
+  const [errors, setErrors] = useState<FieldErrors<K | E>>({});
+  const change = useCallback((field: K, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }, []);
+  const bind = (field: K) => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (event: { currentTarget: { value: string } }) =>
+      change(field, event.currentTarget.value),
+  });
+  return { values, errors, setErrors, change, bind };
 }

@@ -1,11 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent } from 'react';
 import { loginBody } from '@dynaloop/contract/schemas';
 import { MESSAGES } from '@dynaloop/contract/messages';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessage, isApiError } from '../../../lib/api';
-import { type FieldErrors, hasErrors, schemaErrors } from '../../../lib/form';
+import { useFormFields, hasErrors, schemaErrors } from '../../../lib/form';
 import { useLogin } from '../api/session';
 import { AuthCard } from '../components/AuthCard';
 import { safeRedirect } from '../paths';
@@ -27,13 +27,7 @@ export function LoginPage() {
   const src = safeRedirect(params.get('src'));
   const navigate = useNavigate();
   const login = useLogin();
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-
-  function change(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
+  const { values, setErrors, bind } = useFormFields({ email: '', password: '' });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -77,17 +71,13 @@ export function LoginPage() {
             type="email"
             autoComplete="email"
             withAsterisk
-            value={values.email}
-            onChange={(event) => change('email', event.currentTarget.value)}
-            error={errors.email}
+            {...bind('email')}
           />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
             withAsterisk
-            value={values.password}
-            onChange={(event) => change('password', event.currentTarget.value)}
-            error={errors.password}
+            {...bind('password')}
           />
           <Group justify="space-between" align="center">
             <Anchor component={Link} to="/forgot-password" size="sm">

@@ -6,7 +6,13 @@ import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessage, isApiError } from '../../../lib/api';
-import { type FieldErrors, hasErrors, schemaErrors, serverFieldErrors } from '../../../lib/form';
+import {
+  type FieldErrors,
+  useFormFields,
+  hasErrors,
+  schemaErrors,
+  serverFieldErrors,
+} from '../../../lib/form';
 import { usePlatformSettings, useRegister } from '../api/session';
 import { AuthCard } from '../components/AuthCard';
 import { safeRedirect } from '../paths';
@@ -38,15 +44,14 @@ export function RegisterPage() {
   const settings = usePlatformSettings();
   const needsInvite = settings.data?.flags.beta_login ?? false;
   const register = useRegister();
-  const [values, setValues] = useState({ email: '', username: '', password: '', invite_code: '' });
+  const { values, errors, setErrors, bind } = useFormFields<Exclude<Field, 'accept'>, Field>({
+    email: '',
+    username: '',
+    password: '',
+    invite_code: '',
+  });
   const [accepted, setAccepted] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [failure, setFailure] = useState<string | null>(null);
-
-  function change(field: Exclude<Field, 'accept'>, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   function fail(error: unknown) {
     if (isApiError(error) && error.message === MESSAGES.unknownInviteCode) {
@@ -106,36 +111,24 @@ export function RegisterPage() {
             type="email"
             autoComplete="email"
             withAsterisk
-            value={values.email}
-            onChange={(event) => change('email', event.currentTarget.value)}
-            error={errors.email}
+            {...bind('email')}
           />
           <TextInput
             label="Username"
             autoComplete="username"
             withAsterisk
             description="Shown on leaderboards and your public profile."
-            value={values.username}
-            onChange={(event) => change('username', event.currentTarget.value)}
-            error={errors.username}
+            {...bind('username')}
           />
           <PasswordInput
             label="Password"
             autoComplete="new-password"
             withAsterisk
             description="At least 8 characters."
-            value={values.password}
-            onChange={(event) => change('password', event.currentTarget.value)}
-            error={errors.password}
+            {...bind('password')}
           />
           {needsInvite ? (
-            <TextInput
-              label="Invite code"
-              withAsterisk
-              value={values.invite_code}
-              onChange={(event) => change('invite_code', event.currentTarget.value)}
-              error={errors.invite_code}
-            />
+            <TextInput label="Invite code" withAsterisk {...bind('invite_code')} />
           ) : null}
           <Checkbox
             checked={accepted}

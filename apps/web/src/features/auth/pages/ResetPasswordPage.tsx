@@ -1,10 +1,10 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent } from 'react';
 import { MESSAGES } from '@dynaloop/contract/messages';
 import { passwordSchema } from '@dynaloop/contract/schemas';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { type FieldErrors, fieldError, hasErrors } from '../../../lib/form';
+import { type FieldErrors, fieldError, hasErrors, useFormFields } from '../../../lib/form';
 import { useRecoverResolve } from '../api/session';
 import { AuthCard } from '../components/AuthCard';
 import { loginPath } from '../paths';
@@ -28,17 +28,11 @@ export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const resolve = useRecoverResolve(token);
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { values, setErrors, bind } = useFormFields<Field>({
     email: '',
     password: '',
     confirmation: '',
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-
-  function change(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -67,25 +61,19 @@ export function ResetPasswordPage() {
             type="email"
             autoComplete="email"
             withAsterisk
-            value={values.email}
-            onChange={(event) => change('email', event.currentTarget.value)}
-            error={errors.email}
+            {...bind('email')}
           />
           <PasswordInput
             label="New password"
             autoComplete="new-password"
             withAsterisk
-            value={values.password}
-            onChange={(event) => change('password', event.currentTarget.value)}
-            error={errors.password}
+            {...bind('password')}
           />
           <PasswordInput
             label="Confirm new password"
             autoComplete="new-password"
             withAsterisk
-            value={values.confirmation}
-            onChange={(event) => change('confirmation', event.currentTarget.value)}
-            error={errors.confirmation}
+            {...bind('confirmation')}
           />
           <Button type="submit" loading={resolve.isPending} fullWidth>
             Reset password
