@@ -77,7 +77,8 @@ try {
   const res = await fetch(`${base}/tasks/${task.id}/rounds/1/export`, { headers: auth });
   const text = await res.text();
   const exportMs = performance.now() - t1;
-  const exported = JSON.parse(text).length;
+  // The default export: the envelope with the round's agreement figures, then the examples.
+  const exported = JSON.parse(text).examples.length;
   report('task-admin', {
     dataset_lines: LINES,
     dataset_upload_validate_store_ms: Math.round(uploadMs),

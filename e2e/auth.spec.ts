@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { readToken } from './support/ui';
 
 /** A valid 1×1 PNG. */
 const PNG_1X1 =
@@ -47,12 +48,6 @@ interface BrowserStorage {
 type BrowserGlobal = { localStorage: BrowserStorage };
 
 // Functions passed to page.evaluate run in the browser: everything they use is inside them.
-function readToken(page: Page): Promise<string | null> {
-  return page.evaluate(() =>
-    (globalThis as unknown as BrowserGlobal).localStorage.getItem('id_token'),
-  );
-}
-
 function writeToken(page: Page, token: string): Promise<void> {
   return page.evaluate((value) => {
     (globalThis as unknown as BrowserGlobal).localStorage.setItem('id_token', value);
@@ -61,7 +56,7 @@ function writeToken(page: Page, token: string): Promise<void> {
 
 /** Rewrites the stored access token's payload so that it expired a minute ago; returns the old one. */
 async function expireStoredToken(page: Page): Promise<string> {
-  const token = (await readToken(page)) ?? '';
+  const token = (await readToken(page, 'id_token')) ?? '';
   const [header = '', payload = '', signature = ''] = token.split('.');
   const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp: number };
   data.exp = Math.floor(Date.now() / 1000) - 60;
@@ -229,7 +224,7 @@ test.describe.serial('accounts', () => {
     await page.goto('/account#stats');
     expect((await renewed).status()).toBe(200);
     await expect(page.getByRole('region', { name: 'Statistics' })).toBeVisible();
-    const second = await readToken(page);
+    const second = await readToken(page, 'id_token');
     expect(second).not.toBe(first);
     expect(second).not.toBeNull();
 
@@ -244,7 +239,7 @@ test.describe.serial('accounts', () => {
     await page.goto('/account#stats');
     await expect(page.getByText('Could not refresh token')).toBeVisible();
     await expect(page).toHaveURL(/\/login\?src=\/account%23stats$/);
-    expect(await readToken(page)).toBeNull();
+    expect(await readToken(page, 'id_token')).toBeNull();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
   });
 

@@ -6,7 +6,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { input, logIn, newPage, register, statValue } from './support/ui';
+import { input, logIn, newPage, readToken, register, statValue } from './support/ui';
 
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const PASSWORD = 'correct horse battery';
@@ -35,16 +35,6 @@ async function roundFigures(request: APIRequestContext, task: string): Promise<R
   const response = await request.get(`/api/tasks/${task}/${String(ROUND)}`);
   expect(response.ok()).toBe(true);
   return (await response.json()) as RoundFigures;
-}
-
-function readToken(page: Page, key: string): Promise<string | null> {
-  return page.evaluate(
-    (name) =>
-      (
-        globalThis as unknown as { localStorage: { getItem(k: string): string | null } }
-      ).localStorage.getItem(name),
-    key,
-  );
 }
 
 /** Opens a task's create page and waits until a context is shown. */
@@ -289,14 +279,19 @@ test.describe.serial('data collection', () => {
     const admin = await newPage(browser, baseURL);
     try {
       await logIn(admin.page, 'admin@dynaloop.local', password);
-      const adminToken = await readToken(admin.page, 'id_token');
       const task = (await (await request.get('/api/tasks/sentiment')).json()) as { id: number };
 
-      const issued = await request.put(`/api/tasks/${String(task.id)}/crowd_credential`, {
-        headers: { Authorization: `Bearer ${adminToken ?? ''}` },
-      });
-      expect(issued.ok()).toBe(true);
-      const { crowd_token: crowdToken } = (await issued.json()) as { crowd_token: string };
+      // The owner console issues the task's crowd credential, shown once.
+      await admin.page.goto('/task-owner-interface/sentiment#owners');
+      const crowd = admin.page.getByRole('region', { name: 'Crowd workers' });
+      await crowd.getByRole('button', { name: 'Issue a crowd credential' }).click();
+      await admin.page
+        .getByRole('dialog', { name: 'Issue a crowd credential?' })
+        .getByRole('button', { name: 'Issue' })
+        .click();
+      const credential = crowd.getByLabel('Crowd credential', { exact: true });
+      await expect(credential).toHaveText(/^dlc_\S+$/);
+      const crowdToken = (await credential.textContent()) ?? '';
 
       await admin.page.goto(`/tasks/sentiment/round/${String(ROUND)}`);
       const collected = Number(

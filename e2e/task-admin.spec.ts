@@ -268,7 +268,7 @@ test.describe.serial('task administration', () => {
     await expect(owners).toContainText('admin');
     await expect(owners).toContainText(PROPOSER.username);
 
-    // Rounds: round 2 starts; the examples export as a JSON array.
+    // Rounds: round 2 starts; the examples export in an envelope with each round's agreement.
     await openSection(page, 'Rounds', '#rounds');
     await page.getByRole('textbox', { name: 'Long description (optional)' }).fill('Round two.');
     await page.getByRole('button', { name: 'Create new round' }).click();
@@ -278,13 +278,30 @@ test.describe.serial('task administration', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export all examples' }).click();
     const file = await (await download).path();
-    expect(Array.isArray(JSON.parse(fs.readFileSync(file, 'utf8')))).toBe(true);
+    const exported = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      format: string;
+      task: { task_code: string };
+      rounds: Array<{ rid: number; agreement: { rid: number } }>;
+      examples: unknown[];
+    };
+    expect(exported.format).toBe('dynaloop-export/2');
+    expect(exported.task.task_code).toBe(TASK.code);
+    expect(exported.rounds.map((r) => [r.rid, r.agreement.rid])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+    expect(Array.isArray(exported.examples)).toBe(true);
 
     const roundDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export round 1' }).click();
     const roundFile = await roundDownload;
     expect(roundFile.suggestedFilename()).toBe(`${TASK.code}-round-1-export.json`);
-    expect(Array.isArray(JSON.parse(fs.readFileSync(await roundFile.path(), 'utf8')))).toBe(true);
+    const roundExport = JSON.parse(fs.readFileSync(await roundFile.path(), 'utf8')) as {
+      rounds: Array<{ rid: number }>;
+      examples: unknown[];
+    };
+    expect(roundExport.rounds.map((r) => r.rid)).toEqual([1]);
+    expect(Array.isArray(roundExport.examples)).toBe(true);
 
     // The task page shows the owner the settings gear.
     await page.goto(`/tasks/${TASK.code}`);

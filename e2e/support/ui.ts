@@ -48,3 +48,14 @@ export function statValue(page: Page, label: string) {
     .locator('dt', { hasText: new RegExp(`^${label}$`) })
     .locator('xpath=following-sibling::dd');
 }
+
+/** A value the SPA keeps in localStorage (the session's `id_token`, a `trial_auth_token`). */
+export function readToken(page: Page, key: string): Promise<string | null> {
+  return page.evaluate(
+    (name) =>
+      (
+        globalThis as unknown as { localStorage: { getItem(k: string): string | null } }
+      ).localStorage.getItem(name),
+    key,
+  );
+}

@@ -35,6 +35,7 @@ import { registerExportRoutes } from './features/export/routes.js';
 import { registerExampleRoutes } from './features/examples/routes.js';
 import { registerHealthRoutes } from './features/health/routes.js';
 import { registerLeaderboardRoutes } from './features/leaderboards/routes.js';
+import { RemoteModelOrigins } from './features/models/origins.js';
 import { registerModelRoutes } from './features/models/routes.js';
 import { registerNotificationRoutes } from './features/notifications/routes.js';
 import { registerProposalRoutes } from './features/proposals/routes.js';
@@ -80,6 +81,8 @@ export type RouteHandler<R extends RouteDef> = (
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Origins of remote model endpoints, allowed in the page's connect-src. */
+    remoteModelOrigins: RemoteModelOrigins;
     /** Method, URL, schemas and authentication of a contract route, ready for app.route(). */
     routeOptions(def: RouteDef): RouteSchemaOptions;
     /** Serves a contract route with a handler typed from its schemas. */
@@ -150,15 +153,21 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   });
   registerErrorHandler(app);
 
+  const remoteModelOrigins = new RemoteModelOrigins(deps.db, deps.log);
+  app.decorate('remoteModelOrigins', remoteModelOrigins);
+  app.addHook('onReady', () => remoteModelOrigins.start());
+  app.addHook('onClose', async () => remoteModelOrigins.stop());
+
   await app.register(fastifyHelmet, {
-    // The SPA loads only its own bundles; Swagger UI needs inline styles.
+    // The SPA loads only its own bundles; Swagger UI needs inline styles. The create page calls
+    // remote models in the loop directly: their origins, and only those, may be connected to.
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", () => remoteModelOrigins.sources()],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,
       },

@@ -31,6 +31,13 @@ export const endpoints = {
   createRound: { method: 'POST', path: '/tasks/create_round/:id', auth: 'user' },
   modelsInTheLoop: { method: 'GET', path: '/tasks/get_models_in_the_loop/:id', auth: 'user' },
   modelIdentifiers: { method: 'GET', path: '/tasks/get_model_identifiers/:id', auth: 'user' },
+  createRemoteModel: { method: 'POST', path: '/tasks/:id/remote_models', auth: 'user' },
+  updateRemoteModel: { method: 'PUT', path: '/tasks/:id/remote_models/:mid', auth: 'user' },
+  rotateRemoteModelSecret: {
+    method: 'PUT',
+    path: '/tasks/:id/remote_models/:mid/secret',
+    auth: 'user',
+  },
   datasetAccessTypes: { method: 'GET', path: '/datasets/get_access_types', auth: 'none' },
   datasetLogAccessTypes: { method: 'GET', path: '/datasets/get_log_access_types', auth: 'none' },
   taskDatasets: { method: 'GET', path: '/tasks/datasets/:id', auth: 'user' },
@@ -107,4 +114,22 @@ export function apiPath(path: string, params: Record<string, string | number> = 
     if (value === undefined) throw new Error(`missing path parameter ${name}`);
     return encodeURIComponent(String(value));
   });
+}
+
+export const MODEL_ENDPOINT_URL_RULE =
+  'must be an absolute http(s) URL without credentials or #fragment';
+
+/** A model endpoint hosted elsewhere: an absolute http(s) URL without credentials or fragment. */
+export function isModelEndpointUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.username === '' &&
+      url.password === '' &&
+      url.hash === ''
+    );
+  } catch {
+    return false;
+  }
 }

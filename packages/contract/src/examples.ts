@@ -101,3 +101,17 @@ export const roundAgreement = z
   })
   .meta({ id: 'RoundAgreement' });
 export type RoundAgreement = z.infer<typeof roundAgreement>;
+
+/** The query of the owner exports (GET /tasks/:id/export, /tasks/:id/rounds/:rid/export). */
+export const exportQuery = z.object({
+  format: z
+    .enum(['examples'], {
+      error:
+        'format must be "examples" (the bare array of examples) or left out (the envelope with the rounds\' agreement figures)',
+    })
+    .optional()
+    .describe(
+      'Left out: an object {format, task, exported_at, rounds: [{rid, agreement}], examples}. "examples": the bare array of examples, as the original export.',
+    ),
+});
+export type ExportQuery = z.infer<typeof exportQuery>;

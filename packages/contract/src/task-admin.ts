@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATASET_ACCESS_TYPES, DATASET_LOG_ACCESS_TYPES } from './constants.js';
+import { isModelEndpointUrl, MODEL_ENDPOINT_URL_RULE } from './endpoints.js';
 import { roundSummary } from './tasks.js';
 
 export const orderedMetric = z.object({
@@ -122,6 +123,8 @@ export const taskRoundIdParams = z.object({
 export const taskModel = z.object({
   id: z.number().int(),
   name: z.string(),
+  kind: z.enum(['builtin', 'uploaded', 'remote', 'predictions', 'train_files']),
+  desc: z.string().nullable(),
   uid: z.number().int().nullable(),
   username: z.string().nullable(),
   is_published: z.boolean(),
@@ -129,6 +132,32 @@ export const taskModel = z.object({
   light_model: z.string().nullable(),
   rounds_in_the_loop: z.array(z.number().int()),
 });
+
+export type TaskModel = z.infer<typeof taskModel>;
+
+const endpointUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(isModelEndpointUrl, { message: MODEL_ENDPOINT_URL_RULE });
+
+export const remoteModelBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(100),
+    endpoint_url: endpointUrl,
+    desc: z.string().trim().max(2000).nullable().optional(),
+  })
+  .meta({ id: 'RemoteModel' });
+export type RemoteModelBody = z.infer<typeof remoteModelBody>;
+export const remoteModelUpdateBody = remoteModelBody.partial().meta({ id: 'RemoteModelUpdate' });
+export type RemoteModelUpdateBody = z.infer<typeof remoteModelUpdateBody>;
+export const taskModelParams = z.object({
+  id: z.coerce.number().int().positive(),
+  mid: z.coerce.number().int().positive(),
+});
+/** The secret a remote model signs its answers with (docs/model-protocol.md); shown once. */
+export const remoteModelCreated = z.object({ model: taskModel, secret: z.string() });
+export const modelSecret = z.object({ secret: z.string() });
 
 export const dataset = z
   .object({

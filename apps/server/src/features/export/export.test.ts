@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { type ErrorBody, type RoundAgreement } from '@dynaloop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeContext, makeTask, makeUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/support.js';
@@ -29,6 +30,14 @@ interface Exported {
   };
   anon_uid: string;
   validations: Array<[string, string, string, Record<string, unknown>]>;
+}
+
+interface Envelope {
+  format: string;
+  task: { id: number; task_code: string; name: string };
+  exported_at: string;
+  rounds: Array<{ rid: number; agreement: RoundAgreement }>;
+  examples: Exported[];
 }
 
 const hmac = (secret: string, text: string) =>
@@ -129,10 +138,17 @@ describe('exporting the examples of a task', () => {
 
   const download = (url: string) =>
     t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  /** The bare array of the original export (?format=examples). */
   const exported = async (url: string) => {
-    const res = await download(url);
+    const res = await download(`${url}?format=examples`);
     expect(res.statusCode, res.body).toBe(200);
     return { res, rows: res.json<Exported[]>() };
+  };
+  /** The default export: the envelope. */
+  const envelope = async (url: string) => {
+    const res = await download(url);
+    expect(res.statusCode, res.body).toBe(200);
+    return { res, body: res.json<Envelope>() };
   };
   const byId = (rows: Exported[]) => new Map(rows.map((r) => [r.id, r]));
 
@@ -236,10 +252,120 @@ describe('exporting the examples of a task', () => {
     expect((await download(`/api/tasks/${task.task.id}/rounds/7/export`)).statusCode).toBe(404);
   });
 
-  it('an empty task exports an empty array', async () => {
+  it('an empty task exports an empty array, or an envelope with no examples', async () => {
     const { task: empty } = await makeTask(t.db, {}, { ownerIds: [owner.id] });
     const { rows } = await exported(`/api/tasks/${empty.id}/export`);
     expect(rows).toEqual([]);
+    const { body } = await envelope(`/api/tasks/${empty.id}/export`);
+    expect(body.examples).toEqual([]);
+    expect(body.rounds).toEqual([
+      {
+        rid: 1,
+        agreement: {
+          rid: 1,
+          collected: 0,
+          verified_fooled: 0,
+          verified_mer: null,
+          verified_mer_ci: null,
+          examples_validated: 0,
+          validations: 0,
+          alpha: null,
+          alpha_ci: null,
+        },
+      },
+    ]);
+  });
+
+  it('by default is an envelope: the task, the rounds in order, the same examples', async () => {
+    const before = Date.now();
+    const { res, body } = await envelope(`/api/tasks/${task.task.id}/export`);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="${task.task.task_code}-export.json"`,
+    );
+    expect(Object.keys(body)).toEqual(['format', 'task', 'exported_at', 'rounds', 'examples']);
+    expect(body.format).toBe('dynaloop-export/2');
+    expect(body.task).toEqual({
+      id: task.task.id,
+      task_code: task.task.task_code,
+      name: task.task.name,
+    });
+    expect(new Date(body.exported_at).toISOString()).toBe(body.exported_at);
+    expect(Date.parse(body.exported_at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(body.exported_at)).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(body.rounds.map((r) => [r.rid, r.agreement.rid])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+    // Round 1: two user-mode labels ('correct', 'flagged') on two examples; the owner's is left out.
+    expect(body.rounds[0]!.agreement).toMatchObject({ examples_validated: 2, validations: 2 });
+    // The examples are the bare export's, element for element.
+    const { rows } = await exported(`/api/tasks/${task.task.id}/export`);
+    expect(body.examples).toEqual(rows);
+    expect(body.examples.map((r) => r.id)).toEqual([
+      ids.alice1,
+      ids.alice2,
+      ids.bob,
+      ids.crowd,
+      ids.alice3,
+    ]);
+  });
+
+  it('the round envelope holds that round and its examples only', async () => {
+    const { res, body } = await envelope(`/api/tasks/${task.task.id}/rounds/2/export`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="${task.task.task_code}-round-2-export.json"`,
+    );
+    expect(body.format).toBe('dynaloop-export/2');
+    expect(body.task.id).toBe(task.task.id);
+    expect(body.rounds.map((r) => r.rid)).toEqual([2]);
+    expect(body.rounds[0]!.agreement).toMatchObject({
+      rid: 2,
+      examples_validated: 1,
+      validations: 1,
+    });
+    expect(body.examples.map((r) => r.id)).toEqual([ids.alice3]);
+    expect(
+      (await download(`/api/tasks/${task.task.id}/rounds/7/export?format=examples`)).statusCode,
+    ).toBe(404);
+  });
+
+  it('answers 400 to any other format, on both routes', async () => {
+    for (const url of [
+      `/api/tasks/${task.task.id}/export`,
+      `/api/tasks/${task.task.id}/rounds/1/export`,
+    ]) {
+      for (const query of [
+        'format=csv',
+        'format=',
+        'format=EXAMPLES',
+        'format=dynaloop-export/2',
+        'format=examples&format=examples',
+      ]) {
+        const res = await download(`${url}?${query}`);
+        expect(res.statusCode, `${url}?${query}: ${res.body}`).toBe(400);
+        const error = res.json<ErrorBody>();
+        expect(error.code).toBe('validation_failed');
+        expect(error.error).toMatch(/^querystring\.format: /);
+        expect(error.error).toContain('format must be "examples"');
+      }
+    }
+  });
+
+  it('documents the format query in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<
+        string,
+        { get: { parameters: Array<{ in: string; name: string; schema: { enum?: string[] } }> } }
+      >;
+    }>();
+    for (const path of ['/api/tasks/{id}/export', '/api/tasks/{id}/rounds/{rid}/export']) {
+      const format = doc.paths[path]!.get.parameters.find(
+        (p) => p.in === 'query' && p.name === 'format',
+      );
+      expect(format, path).toBeDefined();
+      expect(format!.schema.enum).toEqual(['examples']);
+    }
   });
 
   it('streams a round of 3,000 examples completely', async () => {
@@ -262,6 +388,8 @@ describe('exporting the examples of a task', () => {
       `/api/tasks/${big.task.id}/rounds/1/export`,
     ]) {
       const { rows } = await exported(url);
+      const { body } = await envelope(url);
+      expect(body.examples).toEqual(rows);
       expect(rows).toHaveLength(3_000);
       const idsOut = rows.map((r) => r.id);
       expect(new Set(idsOut).size).toBe(3_000);
@@ -271,5 +399,150 @@ describe('exporting the examples of a task', () => {
         label: 'neutral',
       });
     }
+  });
+});
+
+describe('the agreement figures of an export', () => {
+  let t: TestApp;
+  let token: string;
+  let task: Task;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const owner = await makeUser(t.db);
+    token = await t.deps.tokens.signUser(owner);
+    const validators: User[] = [];
+    for (let i = 0; i < 4; i++) validators.push(await makeUser(t.db));
+    const author = await makeUser(t.db);
+    task = await makeTask(
+      t.db,
+      { config_yaml: STARTER_CONFIG_YAML },
+      { ownerIds: [owner.id], rounds: 3 },
+    );
+    // Labels of each example, one per validator; they disagree, so alpha is a number.
+    type Label = 'correct' | 'incorrect' | 'flagged';
+    const rounds: Label[][][] = [
+      [
+        ['correct', 'correct', 'incorrect'],
+        ['incorrect', 'incorrect', 'incorrect', 'correct'],
+        ['correct', 'flagged', 'correct'],
+        ['correct', 'correct'],
+        ['incorrect', 'correct', 'correct', 'incorrect'],
+        ['flagged', 'flagged', 'correct'],
+      ],
+      [
+        ['correct', 'incorrect'],
+        ['incorrect', 'incorrect', 'correct'],
+        ['correct', 'correct'],
+        ['incorrect', 'correct', 'incorrect'],
+      ],
+      // Round 3: nothing validated.
+      [],
+    ];
+    for (const [i, examples] of rounds.entries()) {
+      const round = task.rounds[i]!;
+      const context = await makeContext(t.db, round.id);
+      for (const labels of examples) {
+        const { id } = await t.db
+          .insertInto('examples')
+          .values({
+            tid: task.task.id,
+            r_realid: round.id,
+            cid: context.id,
+            uid: author.id,
+            input_json: JSON.stringify({ statement: 'Some text', label: 'neutral' }),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await t.db
+          .insertInto('validations')
+          .values(
+            labels.map((label, v) => ({ eid: id, uid: validators[v]!.id, label, mode: 'user' })),
+          )
+          .execute();
+      }
+    }
+    // Round counters as collection would have left them.
+    const counters = [
+      { collected: 6, fooled: 2 },
+      { collected: 4, fooled: 1 },
+      { collected: 0, fooled: 0 },
+    ];
+    for (const [i, c] of counters.entries())
+      await t.db
+        .updateTable('rounds')
+        .set({ total_collected: c.collected, total_verified_fooled: c.fooled })
+        .where('id', '=', task.rounds[i]!.id)
+        .execute();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const get = async <T>(url: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<T>();
+  };
+  const agreement = (rid: number) =>
+    get<RoundAgreement>(`/api/tasks/${task.task.id}/rounds/${rid}/agreement`);
+
+  it('are, round by round, what the agreement route answers', async () => {
+    const body = await get<Envelope>(`/api/tasks/${task.task.id}/export`);
+    expect(body.rounds).toEqual([
+      { rid: 1, agreement: await agreement(1) },
+      { rid: 2, agreement: await agreement(2) },
+      { rid: 3, agreement: await agreement(3) },
+    ]);
+    const [r1, r2, r3] = body.rounds.map((r) => r.agreement);
+    expect(r1).toMatchObject({
+      rid: 1,
+      collected: 6,
+      verified_fooled: 2,
+      verified_mer: 33.33,
+      examples_validated: 6,
+      validations: 19,
+    });
+    expect(r1!.alpha).toEqual(expect.any(Number));
+    expect(r1!.alpha_ci).toEqual([expect.any(Number), expect.any(Number)]);
+    expect(r1!.verified_mer_ci).toEqual([expect.any(Number), expect.any(Number)]);
+    expect(r2).toMatchObject({
+      rid: 2,
+      collected: 4,
+      verified_fooled: 1,
+      verified_mer: 25,
+      examples_validated: 4,
+      validations: 10,
+    });
+    expect(r2!.alpha).toEqual(expect.any(Number));
+    expect(r2!.alpha).not.toBe(r1!.alpha);
+    expect(r3).toMatchObject({
+      rid: 3,
+      verified_mer: null,
+      examples_validated: 0,
+      alpha: null,
+      alpha_ci: null,
+    });
+    expect(body.examples).toHaveLength(10);
+  });
+
+  it('of a round export are that round’s only', async () => {
+    const body = await get<Envelope>(`/api/tasks/${task.task.id}/rounds/2/export`);
+    expect(body.rounds).toEqual([{ rid: 2, agreement: await agreement(2) }]);
+    expect(body.examples).toHaveLength(4);
+    expect(new Set(body.examples.map((e) => e.context.r_realid))).toEqual(
+      new Set([task.rounds[1]!.id]),
+    );
+  });
+
+  it('are left out of the bare array', async () => {
+    const rows = await get<Exported[]>(`/api/tasks/${task.task.id}/export?format=examples`);
+    expect(Array.isArray(rows)).toBe(true);
+    expect(rows).toHaveLength(10);
+    expect(rows[0]!.validations).toHaveLength(3);
   });
 });

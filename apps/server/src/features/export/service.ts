@@ -1,5 +1,8 @@
 import { createHmac } from 'node:crypto';
+import { type RoundAgreement } from '@dynaloop/contract';
 import { type Db } from '../../db/database.js';
+import { type RoundRow, type TaskRow } from '../../db/schema.js';
+import { roundAgreement } from '../validations/agreement.js';
 
 const BATCH = 1000;
 
@@ -12,15 +15,63 @@ export const anonymousId = (secret: string, who: string) =>
 
 const json = (v: unknown) => JSON.stringify(v ?? null);
 
+/** The `format` of the default export: an envelope around the examples. */
+export const EXPORT_FORMAT = 'dynaloop-export/2';
+
+/** What the envelope holds before its examples. */
+export interface ExportHead {
+  task: { id: number; task_code: string; name: string };
+  exported_at: string;
+  rounds: Array<{ rid: number; agreement: RoundAgreement }>;
+}
+
+/** The rounds of a task in rid order. */
+export const taskRounds = (db: Db, tid: number): Promise<RoundRow[]> =>
+  db.selectFrom('rounds').selectAll().where('tid', '=', tid).orderBy('rid').execute();
+
 /**
- * The examples of a task (or one round) with their context and validations, as a JSON array
+ * The head of the envelope: the task and the agreement figures of each round, computed before
+ * anything is sent so that a failure is an error answer, not a truncated file.
+ */
+export async function exportHead(
+  db: Db,
+  task: Pick<TaskRow, 'id' | 'task_code' | 'name'>,
+  rounds: RoundRow[],
+): Promise<ExportHead> {
+  const agreements: ExportHead['rounds'] = [];
+  for (const round of rounds)
+    agreements.push({ rid: round.rid, agreement: await roundAgreement(db, round) });
+  return {
+    task: { id: task.id, task_code: task.task_code, name: task.name },
+    exported_at: new Date().toISOString(),
+    rounds: agreements,
+  };
+}
+
+/**
+ * The default export: `{"format","task","exported_at","rounds","examples"}`, the head written at
+ * once and the examples streamed as by exportExamples.
+ */
+export async function* exportEnvelope(
+  db: Db,
+  head: ExportHead,
+  rounds: RoundRow[],
+): AsyncGenerator<string> {
+  // The head object without its closing brace, then the examples array as the last member.
+  yield JSON.stringify({ format: EXPORT_FORMAT, ...head }).slice(0, -1) + ',"examples":';
+  yield* exportExamples(db, rounds);
+  yield '}';
+}
+
+/**
+ * The examples of the given rounds with their context and validations, as a JSON array
  * written piece by piece: memory stays flat whatever the number of examples. Shaped as the
  * original export: the *_json fields are JSON strings.
  */
-export async function* exportExamples(db: Db, tid: number, rid?: number): AsyncGenerator<string> {
-  let q = db.selectFrom('rounds').select(['id', 'rid', 'secret']).where('tid', '=', tid);
-  if (rid !== undefined) q = q.where('rid', '=', rid);
-  const rounds = await q.orderBy('rid').execute();
+export async function* exportExamples(
+  db: Db,
+  rounds: Array<Pick<RoundRow, 'id' | 'rid' | 'secret'>>,
+): AsyncGenerator<string> {
   yield '[';
   let first = true;
   for (const round of rounds) {

@@ -1,9 +1,11 @@
 import { routes } from '@dynaloop/contract';
 import { sql } from 'kysely';
 import { type AppInstance } from '../../app.js';
+import { currentUser } from '../../platform/auth.js';
 import { errors } from '../../platform/errors.js';
-import { loadVisibleTask } from '../tasks/policy.js';
+import { loadAdministeredTask, loadVisibleTask } from '../tasks/policy.js';
 import { predictBuiltin } from './predict.js';
+import { createRemoteModel, rotateRemoteModelSecret, updateRemoteModel } from './remote.js';
 
 export function registerModelRoutes(app: AppInstance): void {
   const { db } = app.deps;
@@ -57,5 +59,24 @@ export function registerModelRoutes(app: AppInstance): void {
       light_model: m.light_model!,
       endpoint_name: m.endpoint_name!,
     }));
+  });
+
+  app.serve(routes.createRemoteModel, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
+    const created = await createRemoteModel(db, task, currentUser(request).id, request.body);
+    await app.remoteModelOrigins.refresh();
+    return created;
+  });
+
+  app.serve(routes.updateRemoteModel, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
+    const model = await updateRemoteModel(db, task, request.params.mid, request.body);
+    await app.remoteModelOrigins.refresh();
+    return model;
+  });
+
+  app.serve(routes.rotateRemoteModelSecret, async (request) => {
+    const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
+    return rotateRemoteModelSecret(db, task, request.params.mid);
   });
 }

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { type BuiltinModel } from '@dynaloop/models';
 import { type Kysely } from 'kysely';
 import { type Database, type ModelRow, type RoundRow } from '../../db/schema.js';
+import { newModelSecret } from './remote.js';
 
 /**
  * Registers a model the platform serves itself as a real model row: published, deployed, its
@@ -26,7 +26,7 @@ export async function registerBuiltinModel(
       builtin_name: builtin.name,
       is_published: true,
       deployment_status: 'deployed',
-      secret: randomBytes(32).toString('hex'),
+      secret: newModelSecret(),
       license: 'Apache-2.0',
     })
     .returning('id')

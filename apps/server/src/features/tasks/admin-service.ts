@@ -235,13 +235,23 @@ export async function setModelsInTheLoop(
   });
 }
 
-export async function listTaskModels(db: Db, tid: number, onlyLoopEligible: boolean) {
+/**
+ * The models of a task as the owner console lists them, with the rounds each is in the loop of:
+ * all of them, only those that can be put in the loop, or one.
+ */
+export async function listTaskModels(
+  db: Db,
+  tid: number,
+  which: { loopEligible?: boolean; id?: number } = {},
+) {
   let q = db
     .selectFrom('models as m')
     .leftJoin('users as u', 'u.id', 'm.uid')
     .select([
       'm.id',
       'm.name',
+      'm.kind',
+      'm.desc',
       'm.uid',
       'u.username',
       'u.deleted_at',
@@ -251,7 +261,8 @@ export async function listTaskModels(db: Db, tid: number, onlyLoopEligible: bool
       'm.light_model',
     ])
     .where('m.tid', '=', tid);
-  if (onlyLoopEligible) {
+  if (which.id !== undefined) q = q.where('m.id', '=', which.id);
+  if (which.loopEligible) {
     q = q
       .where('m.is_published', '=', true)
       .where('m.deployment_status', '=', 'deployed')
@@ -273,6 +284,8 @@ export async function listTaskModels(db: Db, tid: number, onlyLoopEligible: bool
   return models.map((m) => ({
     id: m.id,
     name: m.name,
+    kind: m.kind,
+    desc: m.desc,
     uid: m.is_anonymous || m.deleted_at ? null : m.uid,
     username: m.is_anonymous || m.deleted_at ? null : m.username,
     is_published: m.is_published,

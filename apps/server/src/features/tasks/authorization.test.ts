@@ -98,6 +98,16 @@ describe('task administration: who may call what', () => {
       .returningAll()
       .executeTakeFirstOrThrow();
 
+  const freshRemoteModel = async () => {
+    const model = await makeModel(t.db, tid(), owner.id);
+    return t.db
+      .updateTable('models')
+      .set({ kind: 'remote', light_model: 'https://models.example.org/predict' })
+      .where('id', '=', model.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  };
+
   const CASES: RouteCase[] = [
     {
       route: 'GET /tasks/:task (hidden task)',
@@ -227,6 +237,67 @@ describe('task administration: who may call what', () => {
       route: 'GET /tasks/get_model_identifiers/:id',
       expected: OWNERS,
       call: async () => ({ method: 'GET', url: `/api/tasks/get_model_identifiers/${tid()}` }),
+    },
+    {
+      route: 'POST /tasks/:id/remote_models',
+      expected: OWNERS,
+      call: async () => {
+        const name = unique('remote');
+        return {
+          method: 'POST',
+          url: `/api/tasks/${tid()}/remote_models`,
+          payload: { name, endpoint_url: 'https://models.example.org/predict' },
+          after: async (allowed) => {
+            const rows = await t.db
+              .selectFrom('models')
+              .select('kind')
+              .where('name', '=', name)
+              .execute();
+            expect(rows).toEqual(allowed ? [{ kind: 'remote' }] : []);
+          },
+        };
+      },
+    },
+    {
+      route: 'PUT /tasks/:id/remote_models/:mid',
+      expected: OWNERS,
+      call: async () => {
+        const model = await freshRemoteModel();
+        return {
+          method: 'PUT',
+          url: `/api/tasks/${tid()}/remote_models/${model.id}`,
+          payload: { endpoint_url: 'https://moved.example.org/predict' },
+          after: async (allowed) => {
+            const row = await t.db
+              .selectFrom('models')
+              .select('light_model')
+              .where('id', '=', model.id)
+              .executeTakeFirstOrThrow();
+            expect(row.light_model).toBe(
+              allowed ? 'https://moved.example.org/predict' : model.light_model,
+            );
+          },
+        };
+      },
+    },
+    {
+      route: 'PUT /tasks/:id/remote_models/:mid/secret',
+      expected: OWNERS,
+      call: async () => {
+        const model = await freshRemoteModel();
+        return {
+          method: 'PUT',
+          url: `/api/tasks/${tid()}/remote_models/${model.id}/secret`,
+          after: async (allowed) => {
+            const row = await t.db
+              .selectFrom('models')
+              .select('secret')
+              .where('id', '=', model.id)
+              .executeTakeFirstOrThrow();
+            expect(row.secret !== model.secret).toBe(allowed);
+          },
+        };
+      },
     },
     {
       route: 'GET /datasets/get_access_types',
@@ -391,8 +462,8 @@ describe('task administration: who may call what', () => {
   );
 
   it('covers every route of the brief for every actor', () => {
-    expect(CASES.length).toBe(26);
-    expect(cells.length).toBe(26 * ACTORS.length);
+    expect(CASES.length).toBe(29);
+    expect(cells.length).toBe(29 * ACTORS.length);
   });
 
   it.each(cells)('%s', async (_name, { c, actor, status }) => {

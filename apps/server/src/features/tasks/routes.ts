@@ -1,5 +1,6 @@
 import { parseTaskConfig, routes } from '@dynaloop/contract';
 import { type AppInstance } from '../../app.js';
+import { modelInputFields } from '../models/predict.js';
 import { errors } from '../../platform/errors.js';
 import { randomToken, sha256 } from '../../platform/tokens.js';
 import {
@@ -119,25 +120,20 @@ export function registerTaskRoutes(app: AppInstance): void {
 
   app.serve(routes.modelsInTheLoop, async (request) => {
     const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
-    return listTaskModels(db, task.id, true);
+    return listTaskModels(db, task.id, { loopEligible: true });
   });
 
   app.serve(routes.modelIdentifiers, async (request) => {
     const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
-    return listTaskModels(db, task.id, false);
+    return listTaskModels(db, task.id);
   });
 
   app.serve(routes.convertToModelIo, async (request) => {
     const { task } = await loadVisibleTask(db, request.actor, request.params.task);
     const parsed = parseTaskConfig(task.config_yaml);
     if (!parsed.ok) throw errors.badRequest('This task has no valid configuration yet');
-    const { config } = parsed;
     // The model reads its inputs without the targets it must predict, plus the context.
-    const targets = new Set(config.output.map((o) => o.name));
-    const fields = [
-      ...config.context.map((f) => f.name),
-      ...config.input.map((f) => f.name).filter((n) => !targets.has(n)),
-    ];
+    const fields = modelInputFields(parsed.config);
     const data = Object.fromEntries(
       fields.filter((f) => f in request.body.data).map((f) => [f, request.body.data[f]]),
     );

@@ -1,13 +1,27 @@
 import { type RoundAgreement } from '@dynaloop/contract';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
-  alphaBootstrapInterval,
+  alphaBootstrapSamples,
   krippendorffAlphaNominal,
+  percentileInterval,
   wilsonInterval,
 } from '@dynaloop/scoring';
 import { type Db } from '../../db/database.js';
 import { type RoundRow } from '../../db/schema.js';
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Resamples between two turns of the event loop: a large round never holds up other requests. */
+const RESAMPLES_PER_TURN = 25;
+
+async function bootstrapInterval(units: string[][]) {
+  const alphas: Array<number | null> = [];
+  for (const alpha of alphaBootstrapSamples(units)) {
+    alphas.push(alpha);
+    if (alphas.length % RESAMPLES_PER_TURN === 0) await nextTurn();
+  }
+  return percentileInterval(alphas);
+}
 
 /**
  * How far validators agree in a round, and how sure the verified error rate is: Krippendorff's
@@ -27,7 +41,7 @@ export async function roundAgreement(db: Db, round: RoundRow): Promise<RoundAgre
   for (const l of labels) byExample.set(l.eid, [...(byExample.get(l.eid) ?? []), l.label]);
   const units = [...byExample.values()];
   const alpha = krippendorffAlphaNominal(units);
-  const ci = alphaBootstrapInterval(units);
+  const ci = await bootstrapInterval(units);
   const mer = wilsonInterval(round.total_verified_fooled, round.total_collected);
   return {
     rid: round.rid,

@@ -5,7 +5,6 @@ import {
   Button,
   Code,
   Container,
-  CopyButton,
   Group,
   Modal,
   Stack,
@@ -15,6 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { SecretOnce } from '../../../components/SecretOnce';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessage } from '../../../lib/api';
@@ -29,26 +29,10 @@ import { RequireLogin } from '../components/RequireLogin';
 
 function NewToken({ token }: { token: string }) {
   return (
-    <Alert color="yellow" variant="light" title="Your new API token" role="status">
-      <Stack gap="sm">
-        <Text size="sm">
-          Copy it now and keep it somewhere safe: it will not be shown again. Send it as{' '}
-          <Code>Authorization: Bearer &lt;token&gt;</Code>.
-        </Text>
-        <Group gap="sm" wrap="nowrap" align="center">
-          <Code block style={{ flex: 1, wordBreak: 'break-all' }}>
-            {token}
-          </Code>
-          <CopyButton value={token}>
-            {({ copied, copy }) => (
-              <Button size="xs" color={copied ? 'teal' : undefined} onClick={copy}>
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-      </Stack>
-    </Alert>
+    <SecretOnce title="Your new API token" value={token} label="API token">
+      Copy it now and keep it somewhere safe: it will not be shown again. Send it as{' '}
+      <Code>Authorization: Bearer &lt;token&gt;</Code>.
+    </SecretOnce>
   );
 }
 

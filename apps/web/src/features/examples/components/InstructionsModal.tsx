@@ -1,14 +1,12 @@
-import { Modal, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Loader, Modal, Text } from '@mantine/core';
 
-/** Paragraphs of a plain text: blocks separated by blank lines. */
-export function paragraphsOf(text: string): string[] {
-  return text
-    .split(/\r?\n\s*\r?\n/)
-    .map((block) => block.trim())
-    .filter(Boolean);
-}
+// The markdown stack is most of the create page's weight: it loads when instructions are shown.
+const Markdown = lazy(() =>
+  import('../../../components/Markdown').then((module) => ({ default: module.Markdown })),
+);
 
-/** The task's instructions, shown as plain text (never as HTML). */
+/** The task's instructions: the owner's markdown, rendered sanitized (raw HTML is not rendered). */
 export function InstructionsModal({
   opened,
   onClose,
@@ -18,19 +16,14 @@ export function InstructionsModal({
   onClose: () => void;
   instructions: string;
 }) {
-  const paragraphs = paragraphsOf(instructions);
   return (
     <Modal opened={opened} onClose={onClose} title="Instructions" size="lg" centered>
-      {paragraphs.length === 0 ? (
+      {instructions.trim() === '' ? (
         <Text c="dimmed">This task has no instructions yet.</Text>
       ) : (
-        <Stack gap="sm">
-          {paragraphs.map((paragraph, index) => (
-            <Text key={index} style={{ whiteSpace: 'pre-wrap' }}>
-              {paragraph}
-            </Text>
-          ))}
-        </Stack>
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the instructions" />}>
+          <Markdown>{instructions}</Markdown>
+        </Suspense>
       )}
     </Modal>
   );

@@ -108,7 +108,7 @@ describe('CreateExamplesPage: header', () => {
     );
   });
 
-  it('shows the goal with its label choice, the context and the instructions as plain text', async () => {
+  it('shows the goal with its label choice, the context and the instructions as markdown', async () => {
     serve();
     await openCreate();
 
@@ -125,13 +125,46 @@ describe('CreateExamplesPage: header', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Instructions' }));
     const dialog = await screen.findByRole('dialog', { name: 'Instructions' });
-    expect(
-      within(dialog).getByText(
-        'Write a statement with a **positive**, **negative** or neutral sentiment.',
-      ),
-    ).toBeDefined();
-    expect(within(dialog).getByText('Sarcasm is a good start.')).toBeDefined();
-    expect(dialog.querySelector('strong')).toBeNull();
+    // The markdown renderer loads when the instructions are first shown.
+    await within(dialog).findByText('Sarcasm is a good start.');
+    const paragraphs = [...dialog.querySelectorAll('p')].map((p) => p.textContent);
+    expect(paragraphs).toEqual([
+      'Write a statement with a positive, negative or neutral sentiment.',
+      'Sarcasm is a good start.',
+    ]);
+    expect([...dialog.querySelectorAll('strong')].map((strong) => strong.textContent)).toEqual([
+      'positive',
+      'negative',
+    ]);
+    expect(dialog.textContent).not.toContain('**');
+  });
+
+  it('renders links in the instructions safely and drops raw HTML', async () => {
+    serve(
+      sentimentTask({
+        instructions_md:
+          'Read [the guide](https://example.com/guide).\n\n<script>window.pwned = true</script>\n\n<img src="x" onerror="window.pwned = true">',
+      }),
+    );
+    await openCreate();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Instructions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Instructions' });
+    const guide = await within(dialog).findByRole('link', { name: 'the guide' });
+    expect(guide.getAttribute('href')).toBe('https://example.com/guide');
+    expect(guide.getAttribute('target')).toBe('_blank');
+    expect(guide.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(dialog.querySelector('script, img, [onerror]')).toBeNull();
+    expect((window as unknown as { pwned?: boolean }).pwned).toBeUndefined();
+  });
+
+  it('says so when the task has no instructions', async () => {
+    serve(sentimentTask({ instructions_md: '  \n\n ' }));
+    await openCreate();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Instructions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Instructions' });
+    expect(within(dialog).getByText('This task has no instructions yet.')).toBeDefined();
   });
 
   it('explains an inactive task instead of the form', async () => {

@@ -1,7 +1,10 @@
 import {
   type Dataset,
+  type RemoteModelBody,
+  type RemoteModelUpdateBody,
   type RoundDetail,
   type TaskDetail,
+  type TaskModel,
   type TaskUpdateBody,
 } from '@dynaloop/contract';
 import { apiPath, endpoints } from '@dynaloop/contract/endpoints';
@@ -16,16 +19,7 @@ export interface TaskOwner {
   username: string;
 }
 
-export interface TaskModel {
-  id: number;
-  name: string;
-  uid: number | null;
-  username: string | null;
-  is_published: boolean;
-  deployment_status: string;
-  light_model: string | null;
-  rounds_in_the_loop: number[];
-}
+export type { TaskModel };
 
 export interface DatasetCreated {
   success: 'ok';
@@ -212,6 +206,68 @@ export function useSetModelsInTheLoop(id: number) {
         auth: true,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerKeys.task(id, viewer) }),
+  });
+}
+
+/** POST /tasks/:id/remote_models: the model and, this once, the secret it signs with. */
+export function useCreateRemoteModel(id: number) {
+  const queryClient = useQueryClient();
+  const viewer = useViewer();
+  return useMutation({
+    mutationFn: (body: RemoteModelBody) =>
+      apiRequest<{ model: TaskModel; secret: string }>(
+        apiPath(endpoints.createRemoteModel.path, { id }),
+        { method: 'POST', body, auth: true },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerKeys.task(id, viewer) }),
+  });
+}
+
+/** PUT /tasks/:id/remote_models/:mid: a new name, description or endpoint. */
+export function useUpdateRemoteModel(id: number) {
+  const queryClient = useQueryClient();
+  const viewer = useViewer();
+  return useMutation({
+    mutationFn: ({ mid, changes }: { mid: number; changes: RemoteModelUpdateBody }) =>
+      apiRequest<TaskModel>(apiPath(endpoints.updateRemoteModel.path, { id, mid }), {
+        method: 'PUT',
+        body: changes,
+        auth: true,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerKeys.task(id, viewer) }),
+  });
+}
+
+/** PUT /tasks/:id/remote_models/:mid/secret: a new secret, shown once; the old one stops working. */
+export function useRotateRemoteModelSecret(id: number) {
+  return useMutation({
+    mutationFn: (mid: number) =>
+      apiRequest<{ secret: string }>(apiPath(endpoints.rotateRemoteModelSecret.path, { id, mid }), {
+        method: 'PUT',
+        auth: true,
+      }),
+  });
+}
+
+/** PUT /tasks/:id/crowd_credential: a new crowd credential (shown once) replacing any other. */
+export function useIssueCrowdCredential(id: number) {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<{ crowd_token: string }>(apiPath(endpoints.issueCrowdCredential.path, { id }), {
+        method: 'PUT',
+        auth: true,
+      }),
+  });
+}
+
+/** DELETE /tasks/:id/crowd_credential: crowd workers can no longer submit or validate. */
+export function useRevokeCrowdCredential(id: number) {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(apiPath(endpoints.revokeCrowdCredential.path, { id }), {
+        method: 'DELETE',
+        auth: true,
+      }),
   });
 }
 

@@ -12,6 +12,7 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageLoader } from '../../../components/PageLoader';
@@ -22,24 +23,37 @@ import {
   useSetModelsInTheLoop,
   useTaskModels,
 } from '../api/owner';
+import { RegisterRemoteModel, RemoteModelActions } from './RemoteModels';
 
-function ModelsTable({ models }: { models: TaskModel[] }) {
+function ModelsTable({ task, models }: { task: TaskDetail; models: TaskModel[] }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={760}>
       <Table striped aria-label="Models of this task">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Model</Table.Th>
+            <Table.Th>Kind</Table.Th>
             <Table.Th>Owner</Table.Th>
             <Table.Th>Published</Table.Th>
             <Table.Th>Deployment</Table.Th>
             <Table.Th>In the loop of rounds</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {models.map((model) => (
             <Table.Tr key={model.id}>
-              <Table.Td>{model.name}</Table.Td>
+              <Table.Td>
+                {model.name}
+                {model.kind === 'remote' && model.light_model ? (
+                  <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                    {model.light_model}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{KIND_LABELS[model.kind]}</Table.Td>
               <Table.Td>{model.username ?? 'Anonymous'}</Table.Td>
               <Table.Td>{model.is_published ? 'Yes' : 'No'}</Table.Td>
               <Table.Td>
@@ -54,6 +68,9 @@ function ModelsTable({ models }: { models: TaskModel[] }) {
               <Table.Td>
                 {model.rounds_in_the_loop.length > 0 ? model.rounds_in_the_loop.join(', ') : '—'}
               </Table.Td>
+              <Table.Td>
+                {model.kind === 'remote' ? <RemoteModelActions task={task} model={model} /> : null}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -61,6 +78,14 @@ function ModelsTable({ models }: { models: TaskModel[] }) {
     </Table.ScrollContainer>
   );
 }
+
+const KIND_LABELS: Record<TaskModel['kind'], string> = {
+  builtin: 'Built-in',
+  uploaded: 'Uploaded',
+  remote: 'Remote endpoint',
+  predictions: 'Predictions',
+  train_files: 'Training selection',
+};
 
 function selectedFor(round: RoundDetail, eligible: TaskModel[]): string[] {
   return eligible
@@ -146,8 +171,6 @@ export function ModelsSection({ task }: { task: TaskDetail }) {
   if (!models.data || !eligible.data || !rounds.data) {
     return <PageLoader label="Loading models…" />;
   }
-  if (models.data.length === 0) return <Text c="dimmed">{MESSAGES.noDataFound}</Text>;
-
   const eligibleModels = eligible.data;
   return (
     <Stack gap="xl">
@@ -155,7 +178,14 @@ export function ModelsSection({ task }: { task: TaskDetail }) {
         <Title order={2} size="h4" id="task-models-title" mb="sm">
           Models
         </Title>
-        <ModelsTable models={models.data} />
+        <Stack gap="md">
+          {models.data.length === 0 ? (
+            <Text c="dimmed">{MESSAGES.noDataFound}</Text>
+          ) : (
+            <ModelsTable task={task} models={models.data} />
+          )}
+          <RegisterRemoteModel task={task} />
+        </Stack>
       </section>
       <section aria-labelledby="loop-title">
         <Title order={2} size="h4" id="loop-title" mb="xs">

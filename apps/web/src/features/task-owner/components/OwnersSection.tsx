@@ -9,6 +9,7 @@ import { useAuth } from '../../auth/use-auth';
 import { taskPath } from '../../tasks/paths';
 import { type TaskOwner, useTaskOwners, useToggleOwner } from '../api/owner';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { CrowdCredential } from './CrowdCredential';
 
 function AddOwner({ task, owners }: { task: TaskDetail; owners: TaskOwner[] }) {
   const toggle = useToggleOwner(task.id);
@@ -160,6 +161,7 @@ export function OwnersSection({ task }: { task: TaskDetail }) {
         </QueryStatus>
       </section>
       {query.data ? <AddOwner task={task} owners={query.data} /> : null}
+      <CrowdCredential task={task} />
     </Stack>
   );
 }

@@ -338,6 +338,34 @@ describe('TaskOwnerPage: #advanced', () => {
 });
 
 describe('TaskOwnerPage: #owners', () => {
+  it('issues a crowd credential after asking, shows it once, and revokes it', async () => {
+    const fetchMock = setup(task(), {
+      'PUT /api/tasks/7/crowd_credential': () => jsonResponse({ crowd_token: 'dlc_secret123' }),
+      'DELETE /api/tasks/7/crowd_credential': () => jsonResponse({ success: 'ok' }),
+    });
+    await openConsole('/task-owner-interface/irony#owners');
+    const crowd = await screen.findByRole('region', { name: 'Crowd workers' });
+
+    fireEvent.click(within(crowd).getByRole('button', { name: 'Issue a crowd credential' }));
+    const ask = await screen.findByRole('dialog', { name: 'Issue a crowd credential?' });
+    expect(callsTo(fetchMock, 'PUT /api/tasks/7/crowd_credential')).toHaveLength(0);
+    fireEvent.click(within(ask).getByRole('button', { name: 'Issue' }));
+    expect((await within(crowd).findByLabelText('Crowd credential')).textContent).toBe(
+      'dlc_secret123',
+    );
+
+    fireEvent.click(within(crowd).getByRole('button', { name: 'Revoke the crowd credential' }));
+    const revoke = await screen.findByRole('dialog', { name: 'Revoke the crowd credential?' });
+    fireEvent.click(within(revoke).getByRole('button', { name: 'Revoke' }));
+    expect(
+      await within(crowd).findByText(
+        'The crowd credential was revoked: crowd workers can no longer submit or validate.',
+      ),
+    ).toBeDefined();
+    expect(within(crowd).queryByLabelText('Crowd credential')).toBeNull();
+    expect(callsTo(fetchMock, 'DELETE /api/tasks/7/crowd_credential')).toHaveLength(1);
+  });
+
   it('adds an owner by username and shows the new list', async () => {
     const fetchMock = setup(task(), {
       'PUT /api/tasks/toggle_owner/7/bob': () =>
@@ -497,6 +525,8 @@ describe('TaskOwnerPage: #models', () => {
     const model = {
       id: 11,
       name: 'roberta-irony',
+      kind: 'uploaded',
+      desc: null,
       uid: 4,
       username: 'olivia',
       is_published: true,
@@ -527,6 +557,106 @@ describe('TaskOwnerPage: #models', () => {
         model_ids: [],
       }),
     );
+  });
+});
+
+describe('TaskOwnerPage: remote models', () => {
+  const remote = {
+    id: 21,
+    name: 'irony-remote',
+    kind: 'remote',
+    desc: 'Hosted by its authors',
+    uid: 4,
+    username: 'olivia',
+    is_published: true,
+    deployment_status: 'deployed',
+    light_model: 'https://models.example.org/irony',
+    rounds_in_the_loop: [],
+  };
+
+  it('registers an endpoint, checks it first, and shows its secret once', async () => {
+    const fetchMock = setup(task(), {
+      'POST /api/tasks/7/remote_models': () =>
+        jsonResponse({ model: remote, secret: 'ab'.repeat(32) }),
+    });
+    await openConsole('/task-owner-interface/irony#models');
+    const form = await screen.findByRole('form', { name: 'Register a remote model' });
+
+    fill('Model name', 'irony-remote', form);
+    fill('Endpoint URL', 'javascript:alert(1)', form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Register model' }));
+    expect(
+      await within(form).findByText(
+        'The endpoint must be an absolute http(s) URL without credentials or #fragment.',
+      ),
+    ).toBeDefined();
+    expect(callsTo(fetchMock, 'POST /api/tasks/7/remote_models')).toHaveLength(0);
+
+    fill('Endpoint URL', ' https://models.example.org/irony ', form);
+    fill('Description', 'Hosted by its authors', form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Register model' }));
+    const secret = await screen.findByLabelText('Model secret');
+    expect(secret.textContent).toBe('ab'.repeat(32));
+    expect(callsTo(fetchMock, 'POST /api/tasks/7/remote_models')[0]?.body).toEqual({
+      name: 'irony-remote',
+      endpoint_url: 'https://models.example.org/irony',
+      desc: 'Hosted by its authors',
+    });
+    expect(field('Model name', form).value).toBe('');
+  });
+
+  it('shows the server’s refusal and keeps what was typed', async () => {
+    setup(task(), {
+      'POST /api/tasks/7/remote_models': () =>
+        jsonResponse(
+          errorBody({
+            status_code: 400,
+            error: 'body/name must NOT have more than 100 characters',
+            code: 'validation',
+          }),
+          400,
+        ),
+    });
+    await openConsole('/task-owner-interface/irony#models');
+    const form = await screen.findByRole('form', { name: 'Register a remote model' });
+    fill('Model name', 'irony-remote', form);
+    fill('Endpoint URL', 'https://models.example.org/irony', form);
+    fireEvent.click(within(form).getByRole('button', { name: 'Register model' }));
+    expect((await within(form).findByRole('alert')).textContent).toContain(
+      'must NOT have more than 100 characters',
+    );
+    expect(field('Endpoint URL', form).value).toBe('https://models.example.org/irony');
+  });
+
+  it('moves a remote model’s endpoint and replaces its secret after asking', async () => {
+    const fetchMock = setup(task(), {
+      'GET /api/tasks/get_model_identifiers/7': () => jsonResponse([remote]),
+      'PUT /api/tasks/7/remote_models/21': (request) =>
+        jsonResponse({ ...remote, ...(request.body as object) }),
+      'PUT /api/tasks/7/remote_models/21/secret': () => jsonResponse({ secret: 'cd'.repeat(32) }),
+    });
+    await openConsole('/task-owner-interface/irony#models');
+    const table = await screen.findByRole('table', { name: 'Models of this task' });
+    expect(within(table).getByText('Remote endpoint')).toBeDefined();
+    expect(within(table).getByText('https://models.example.org/irony')).toBeDefined();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit irony-remote' });
+    fill('Endpoint URL', 'https://moved.example.org/irony', edit);
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'PUT /api/tasks/7/remote_models/21')[0]?.body).toEqual({
+        name: 'irony-remote',
+        endpoint_url: 'https://moved.example.org/irony',
+        desc: 'Hosted by its authors',
+      }),
+    );
+
+    fireEvent.click(within(table).getByRole('button', { name: 'New secret' }));
+    const confirm = await screen.findByRole('dialog', { name: 'New secret for irony-remote?' });
+    expect(callsTo(fetchMock, 'PUT /api/tasks/7/remote_models/21/secret')).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Replace the secret' }));
+    expect((await screen.findByLabelText('Model secret')).textContent).toBe('cd'.repeat(32));
   });
 });
 
