@@ -12,8 +12,14 @@ import { useIssueCrowdCredential, useRevokeCrowdCredential } from '../api/owner'
 export function CrowdCredential({ task }: { task: TaskDetail }) {
   const issue = useIssueCrowdCredential(task.id);
   const revoke = useRevokeCrowdCredential(task.id);
-  const [asking, setAsking] = useState<'issue' | 'revoke' | null>(null);
-  const pending = asking === 'issue' ? issue : revoke;
+  // The action stays set while the dialog closes, so that its text does not change meanwhile.
+  const [action, setAction] = useState<'issue' | 'revoke'>('issue');
+  const [asking, setAsking] = useState(false);
+  const pending = action === 'issue' ? issue : revoke;
+  const ask = (next: 'issue' | 'revoke') => {
+    setAction(next);
+    setAsking(true);
+  };
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="crowd-title">
@@ -43,25 +49,25 @@ export function CrowdCredential({ task }: { task: TaskDetail }) {
           </Text>
         ) : null}
         <Group gap="sm">
-          <Button variant="light" onClick={() => setAsking('issue')}>
+          <Button variant="light" onClick={() => ask('issue')}>
             Issue a crowd credential
           </Button>
-          <Button variant="subtle" color="red" onClick={() => setAsking('revoke')}>
+          <Button variant="subtle" color="red" onClick={() => ask('revoke')}>
             Revoke the crowd credential
           </Button>
         </Group>
       </Stack>
       <ConfirmModal
-        opened={asking !== null}
-        title={asking === 'issue' ? 'Issue a crowd credential?' : 'Revoke the crowd credential?'}
-        confirmLabel={asking === 'issue' ? 'Issue' : 'Revoke'}
-        color={asking === 'revoke' ? 'red' : undefined}
+        opened={asking}
+        title={action === 'issue' ? 'Issue a crowd credential?' : 'Revoke the crowd credential?'}
+        confirmLabel={action === 'issue' ? 'Issue' : 'Revoke'}
+        color={action === 'revoke' ? 'red' : undefined}
         loading={pending.isPending}
         error={pending.error}
-        onClose={() => setAsking(null)}
+        onClose={() => setAsking(false)}
         onConfirm={() => {
-          const done = { onSuccess: () => setAsking(null) };
-          if (asking === 'issue') {
+          const done = { onSuccess: () => setAsking(false) };
+          if (action === 'issue') {
             revoke.reset();
             issue.mutate(undefined, done);
           } else {
@@ -71,7 +77,7 @@ export function CrowdCredential({ task }: { task: TaskDetail }) {
         }}
       >
         <Text size="sm">
-          {asking === 'issue'
+          {action === 'issue'
             ? 'A new credential replaces the current one, if any: pages still using the old one stop working.'
             : 'Crowd workers will no longer be able to submit or validate examples of this task.'}
         </Text>

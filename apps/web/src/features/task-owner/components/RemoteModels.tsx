@@ -234,13 +234,19 @@ export function RemoteModelActions({ task, model }: { task: TaskDetail; model: T
   return (
     <>
       <Group gap="xs" wrap="nowrap">
-        <Button size="compact-sm" variant="light" onClick={() => setEditing(true)}>
+        <Button
+          size="compact-sm"
+          variant="light"
+          aria-label={`Edit ${model.name}`}
+          onClick={() => setEditing(true)}
+        >
           Edit
         </Button>
         <Button
           size="compact-sm"
           variant="light"
           color="orange"
+          aria-label={`New secret for ${model.name}`}
           onClick={() => {
             rotate.reset();
             setConfirming(true);

@@ -640,7 +640,7 @@ describe('TaskOwnerPage: remote models', () => {
     expect(within(table).getByText('Remote endpoint')).toBeDefined();
     expect(within(table).getByText('https://models.example.org/irony')).toBeDefined();
 
-    fireEvent.click(within(table).getByRole('button', { name: 'Edit' }));
+    fireEvent.click(within(table).getByRole('button', { name: 'Edit irony-remote' }));
     const edit = await screen.findByRole('dialog', { name: 'Edit irony-remote' });
     fill('Endpoint URL', 'https://moved.example.org/irony', edit);
     fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
@@ -652,7 +652,7 @@ describe('TaskOwnerPage: remote models', () => {
       }),
     );
 
-    fireEvent.click(within(table).getByRole('button', { name: 'New secret' }));
+    fireEvent.click(within(table).getByRole('button', { name: 'New secret for irony-remote' }));
     const confirm = await screen.findByRole('dialog', { name: 'New secret for irony-remote?' });
     expect(callsTo(fetchMock, 'PUT /api/tasks/7/remote_models/21/secret')).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Replace the secret' }));
