@@ -12,7 +12,7 @@ import {
 } from '../validations/service.js';
 import { presentExample } from './presenter.js';
 import { contributorOf } from './contributor.js';
-import { createExample, taskConfigOf, updateExample } from './service.js';
+import { createExample, loadSubmission, taskConfigOf, updateExample } from './service.js';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -39,12 +39,13 @@ export function registerExampleRoutes(app: AppInstance): void {
 
   app.serve(routes.createExample, async (request) => {
     const contributor = contributorOf(request, request.body.annotator_id);
-    const { task } = await loadVisibleTask(db, request.actor, request.body.tid);
+    // The task, round, context and model in one query (404 for a task the caller cannot see).
+    const target = await loadSubmission(db, request.actor, request.body);
     const key = request.headers['idempotency-key'];
     if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
       throw errors.badRequest('Idempotency-Key must be 8 to 128 letters, digits or . _ : -');
     }
-    return createExample(db, contributor, task, request.body, key);
+    return createExample(db, contributor, target, request.body, key);
   });
 
   /** An example with its context and round number. */

@@ -14,6 +14,8 @@ import { canonicalJson } from '@dynaloop/models';
 import { errors } from '../../platform/errors.js';
 import { awardBadge } from '../badges/service.js';
 import { modelInputFields } from '../models/predict.js';
+import { taskPolicy } from '../tasks/policy.js';
+import { type Actor } from '../../platform/auth.js';
 import { assertCrowdTask, type Contributor } from './contributor.js';
 
 export interface CreatedExample {
@@ -71,39 +73,251 @@ const targetsOf = (config: TaskConfig) => {
   return config.input.map((f) => f.name).filter((n) => outputs.has(n));
 };
 
+const INT4_MAX = 2_147_483_647;
+/** An id PostgreSQL can compare with an integer column; a larger one matches nothing. */
+const int4OrNull = (n: number) => (n <= INT4_MAX ? n : null);
+
+/** Everything a submission is checked against, read together (see loadSubmission). */
+export interface SubmissionTarget {
+  task: TaskRow;
+  round: { id: number; rid: number } | null;
+  context: {
+    id: number;
+    r_realid: number;
+    context_json: Record<string, unknown>;
+    tag: string | null;
+  } | null;
+  /** The named model, if it belongs to this task; its secret is read afresh on every request. */
+  model: { id: number; secret: string } | null;
+}
+
+/**
+ * The task (visible to the caller, else 404 like loadVisibleTask), the round named in the body,
+ * the context and the model in the loop with its current secret, in one query. Nothing here is
+ * cached: a round closes, a context moves and a model secret is rotated (also through another
+ * instance), and the next submission must see it.
+ */
+export async function loadSubmission(
+  db: Db,
+  actor: Actor,
+  body: Pick<ExampleCreateBody, 'tid' | 'rid' | 'cid' | 'model_endpoint_name'>,
+): Promise<SubmissionTarget> {
+  if (body.tid > INT4_MAX) throw errors.notFound('Task');
+  const uid = actor.kind === 'user' ? actor.user.id : null;
+  const row = await db
+    .selectFrom('tasks as t')
+    .leftJoin('rounds as r', (j) =>
+      j.onRef('r.tid', '=', 't.id').on('r.rid', '=', int4OrNull(body.rid)),
+    )
+    .leftJoin('contexts as c', (j) => j.on('c.id', '=', int4OrNull(body.cid)))
+    .leftJoin('models as m', (j) =>
+      j.onRef('m.tid', '=', 't.id').on('m.endpoint_name', '=', body.model_endpoint_name ?? null),
+    )
+    .selectAll('t')
+    .select([
+      'r.id as round_id',
+      'r.rid as round_rid',
+      'c.id as context_id',
+      'c.r_realid as context_r_realid',
+      'c.context_json as context_json',
+      'c.tag as context_tag',
+      'm.id as model_id',
+      'm.secret as model_secret',
+    ])
+    // Ownership matters only for a hidden task (as in loadVisibleTask).
+    .select(
+      sql<boolean>`t.hidden AND EXISTS (
+        SELECT 1 FROM task_user_permissions p
+        WHERE p.tid = t.id AND p.uid = ${uid}::int AND p.type = 'owner')`.as('is_owner'),
+    )
+    .where('t.id', '=', body.tid)
+    .executeTakeFirst();
+  if (!row) throw errors.notFound('Task');
+  const {
+    round_id,
+    round_rid,
+    context_id,
+    context_r_realid,
+    context_json,
+    context_tag,
+    model_id,
+    model_secret,
+    is_owner,
+    ...task
+  } = row;
+  const isAdmin = actor.kind === 'user' && actor.user.admin;
+  if (task.hidden && !taskPolicy.view({ task, isOwner: is_owner, isAdmin }))
+    throw errors.notFound('Task');
+  return {
+    task,
+    round: round_id !== null && round_rid !== null ? { id: round_id, rid: round_rid } : null,
+    context:
+      context_id !== null && context_r_realid !== null && context_json !== null
+        ? { id: context_id, r_realid: context_r_realid, context_json, tag: context_tag }
+        : null,
+    model:
+      model_id !== null && model_secret !== null ? { id: model_id, secret: model_secret } : null,
+  };
+}
+
+/** Badges for the author's n-th example. */
+const MILESTONES: Record<number, string> = { 1: 'FIRST_CREATED', 10: 'FIRST_TEN_CREATED' };
+const LAST_MILESTONE = Math.max(...Object.keys(MILESTONES).map(Number));
+
+interface NewExample {
+  task: TaskRow;
+  roundId: number;
+  contextId: number;
+  /** null for a crowd worker: no counters, no badges. */
+  uid: number | null;
+  annotatorId: string | null;
+  tag: string | null;
+  body: ExampleCreateBody;
+  mid: number | null;
+  wrong: boolean | null;
+  claim: { scope: string; key: string; requestHash: string } | null;
+}
+
+/**
+ * One statement (atomic on its own): claims the Idempotency-Key, inserts the example and moves
+ * the counters of the user-in-round, the user, the context, the round and (at most every 5 s)
+ * the task's last_updated. Data-modifying CTEs chained by EXISTS run in that order, so rows are
+ * locked in the order the former separate statements locked them, the shared ones last.
+ * Nothing is written when the key was already claimed: then the answer is null. Otherwise the
+ * example id and the author's new examples_submitted (null for a crowd worker).
+ */
+async function insertExample(
+  db: Kysely<Database>,
+  e: NewExample,
+): Promise<{ id: number; examples_submitted: number | null } | null> {
+  const { body } = e;
+  const fooled = e.wrong === true ? 1 : 0;
+  const output = body.output ?? null;
+  const columns = sql`cid, r_realid, tid, uid, annotator_id, tag, input_json, output_json,
+    metadata_json, model_signature, model_endpoint_name, mid, model_wrong, time_elapsed_ms`;
+  const values = sql`${e.contextId}::int, ${e.roundId}::int, ${e.task.id}::int, ${e.uid}::int,
+    ${e.annotatorId}::text, ${e.tag}::text, ${JSON.stringify(body.input)}::jsonb,
+    ${output ? JSON.stringify(output) : null}::jsonb, ${JSON.stringify(body.metadata ?? {})}::jsonb,
+    ${body.model_signature ?? null}::text, ${body.model_endpoint_name ?? null}::text,
+    ${e.mid}::int, ${e.wrong}::boolean, ${body.time_elapsed_ms ?? null}::int`;
+  // With a key, the example's id is drawn first so that the claim stores the whole answer.
+  const insert = e.claim
+    ? sql`claim AS (
+        INSERT INTO idempotency_keys (scope, key, request_hash, response_json)
+        SELECT ${e.claim.scope}::text, ${e.claim.key}::text, ${e.claim.requestHash}::text,
+          jsonb_build_object('success', 'ok', 'id', n.id, 'model_wrong', ${e.wrong}::boolean,
+            'badges', NULL)
+        FROM (SELECT nextval(pg_get_serial_sequence('examples', 'id'))::int AS id) n
+        ON CONFLICT (scope, key) DO NOTHING
+        RETURNING (response_json ->> 'id')::int AS id
+      ),
+      ins AS (
+        INSERT INTO examples (id, ${columns}) SELECT claim.id, ${values} FROM claim RETURNING id
+      )`
+    : sql`ins AS (INSERT INTO examples (${columns}) VALUES (${values}) RETURNING id)`;
+  const author =
+    e.uid === null
+      ? sql``
+      : sql`, rui AS (
+        INSERT INTO round_user_example_info AS i (uid, r_realid, examples_submitted, total_fooled)
+        SELECT ${e.uid}::int, ${e.roundId}::int, 1, ${fooled}::int FROM ins
+        ON CONFLICT (uid, r_realid) DO UPDATE
+          SET examples_submitted = i.examples_submitted + 1, total_fooled = i.total_fooled + ${fooled}::int
+        RETURNING 1
+      ),
+      u AS (
+        UPDATE users SET examples_submitted = examples_submitted + 1,
+          total_fooled = total_fooled + ${fooled}::int
+        WHERE id = ${e.uid}::int AND EXISTS (SELECT 1 FROM rui)
+        RETURNING examples_submitted
+      )`;
+  const touchTask =
+    !e.task.last_updated || Date.now() - e.task.last_updated.getTime() > 5_000
+      ? sql`, t AS (
+          UPDATE tasks SET last_updated = ${new Date()}
+          WHERE id = ${e.task.id}::int AND EXISTS (SELECT 1 FROM r)
+            AND (last_updated IS NULL OR last_updated < ${new Date(Date.now() - 5_000)})
+        )`
+      : sql``;
+  const { rows } = await sql<{ id: number; examples_submitted: number | null }>`
+    WITH ${insert}${author},
+    ctx AS (
+      UPDATE contexts SET total_used = total_used + 1, last_used = now()
+      WHERE id = ${e.contextId}::int AND EXISTS (SELECT 1 FROM ${e.uid === null ? sql`ins` : sql`u`})
+      RETURNING 1
+    ),
+    r AS (
+      UPDATE rounds SET total_collected = total_collected + 1,
+        total_fooled = total_fooled + ${fooled}::int
+      WHERE id = ${e.roundId}::int AND EXISTS (SELECT 1 FROM ctx)
+      RETURNING 1
+    )${touchTask}
+    SELECT ins.id, ${e.uid === null ? sql`NULL::int` : sql`(SELECT examples_submitted FROM u)`} AS examples_submitted
+    FROM ins`.execute(db);
+  return rows[0] ?? null;
+}
+
+/** The answer stored with an Idempotency-Key already claimed (by a committed submission). */
+async function replay(
+  db: Kysely<Database>,
+  claim: NonNullable<NewExample['claim']>,
+): Promise<CreatedExample> {
+  const previous = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'response_json'])
+    .where('scope', '=', claim.scope)
+    .where('key', '=', claim.key)
+    .executeTakeFirstOrThrow();
+  if (previous.request_hash !== claim.requestHash)
+    throw errors.conflict('This Idempotency-Key was used for a different example');
+  return previous.response_json as CreatedExample;
+}
+
+/** Awards the badge of a milestone just reached, and keeps it in the key's stored answer. */
+async function awardMilestone(
+  trx: Kysely<Database>,
+  uid: number,
+  examplesSubmitted: number,
+  response: CreatedExample,
+  claim: NewExample['claim'],
+): Promise<CreatedExample> {
+  const milestone = MILESTONES[examplesSubmitted];
+  if (!milestone || !(await awardBadge(trx, uid, milestone))) return response;
+  const awarded = { ...response, badges: milestone };
+  if (claim) {
+    await trx
+      .updateTable('idempotency_keys')
+      .set({ response_json: JSON.stringify(awarded) })
+      .where('scope', '=', claim.scope)
+      .where('key', '=', claim.key)
+      .execute();
+  }
+  return awarded;
+}
+
 /**
  * Stores an example written against a model in the loop. The model's answer must carry a valid
  * signature; whether the model was fooled is decided here by the task's metric (the client's
  * claim counts only for `ask_user`). Counters of the round, context, user and user-in-round move
- * in the same transaction. A retry with the same Idempotency-Key returns the first answer.
+ * atomically with the insert. A retry with the same Idempotency-Key returns the first answer.
  */
 export async function createExample(
   db: Db,
   contributor: Contributor,
-  task: TaskRow,
+  target: SubmissionTarget,
   body: ExampleCreateBody,
   idempotencyKey: string | undefined,
 ): Promise<CreatedExample> {
+  const { task, round, context, model } = target;
   if (!task.active) throw errors.forbidden('The task owner still needs to activate this task');
   assertCrowdTask(contributor, task.id);
   const user = contributor.kind === 'user' ? contributor.user : null;
   if (user && body.uid !== undefined && body.uid !== null && body.uid !== user.id)
     throw errors.forbidden('You can only submit examples as yourself');
   const config = taskConfigOf(task);
-  const round = await db
-    .selectFrom('rounds')
-    .selectAll()
-    .where('tid', '=', task.id)
-    .where('rid', '=', body.rid)
-    .executeTakeFirst();
   if (!round) throw errors.notFound('Round');
   if (round.rid !== task.cur_round)
     throw errors.conflict(`Round ${round.rid} is closed; examples go to round ${task.cur_round}`);
-  const context = await db
-    .selectFrom('contexts')
-    .selectAll()
-    .where('id', '=', body.cid)
-    .executeTakeFirst();
   if (!context || context.r_realid !== round.id)
     throw errors.badRequest('The context does not belong to this round');
   checkInput(config, body.input, context.context_json);
@@ -117,12 +331,7 @@ export async function createExample(
         'A model answer needs its model_endpoint_name, output and model_signature',
       );
     }
-    const model = await db
-      .selectFrom('models')
-      .select(['id', 'secret', 'tid'])
-      .where('endpoint_name', '=', body.model_endpoint_name)
-      .executeTakeFirst();
-    if (!model || model.tid !== task.id) throw errors.badRequest('Unknown model for this task');
+    if (!model) throw errors.badRequest('Unknown model for this task');
     const fields = modelInputFields(config);
     const modelInput = Object.fromEntries(
       fields
@@ -150,106 +359,56 @@ export async function createExample(
     wrong = null;
   }
 
-  const requestHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
-  const scope = user
-    ? `examples:user:${user.id}`
-    : `examples:crowd:${task.id}:${(contributor as { annotatorId: string }).annotatorId}`;
-  return db.transaction().execute(async (trx) => {
-    if (idempotencyKey) {
-      const claimed = await trx
-        .insertInto('idempotency_keys')
-        .values({
-          scope,
-          key: idempotencyKey,
-          request_hash: requestHash,
-          response_json: JSON.stringify(null),
-        })
-        .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-        .returning('key')
-        .executeTakeFirst();
-      if (!claimed) {
-        const previous = await trx
-          .selectFrom('idempotency_keys')
-          .selectAll()
-          .where('scope', '=', scope)
-          .where('key', '=', idempotencyKey)
-          .executeTakeFirstOrThrow();
-        if (previous.request_hash !== requestHash)
-          throw errors.conflict('This Idempotency-Key was used for a different example');
-        return previous.response_json as CreatedExample;
+  const claim = idempotencyKey
+    ? {
+        scope: user
+          ? `examples:user:${user.id}`
+          : `examples:crowd:${task.id}:${(contributor as { annotatorId: string }).annotatorId}`,
+        key: idempotencyKey,
+        requestHash: createHash('sha256').update(canonicalJson(body)).digest('hex'),
       }
-    }
-    const example = await trx
-      .insertInto('examples')
-      .values({
-        cid: context.id,
-        r_realid: round.id,
-        tid: task.id,
-        uid: user?.id ?? null,
-        annotator_id: contributor.kind === 'crowd' ? contributor.annotatorId : null,
-        tag: body.tag ?? context.tag,
-        input_json: JSON.stringify(body.input),
-        output_json: output ? JSON.stringify(output) : null,
-        metadata_json: JSON.stringify(body.metadata ?? {}),
-        model_signature: body.model_signature ?? null,
-        model_endpoint_name: body.model_endpoint_name ?? null,
-        mid,
-        model_wrong: wrong,
-        time_elapsed_ms: body.time_elapsed_ms ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const fooled = wrong === true ? 1 : 0;
-    // Crowd workers get no counters or badges: they are paid per task, offline.
-    const badges: string[] = [];
-    if (user) {
-      // The author's counters and their per-round counters, in one statement.
-      const { rows } = await sql<{ examples_submitted: number }>`
-        WITH rui AS (
-          INSERT INTO round_user_example_info AS i (uid, r_realid, examples_submitted, total_fooled)
-          VALUES (${user.id}, ${round.id}, 1, ${fooled})
-          ON CONFLICT (uid, r_realid) DO UPDATE
-            SET examples_submitted = i.examples_submitted + 1, total_fooled = i.total_fooled + ${fooled}
-        )
-        UPDATE users SET examples_submitted = examples_submitted + 1, total_fooled = total_fooled + ${fooled}
-        WHERE id = ${user.id}
-        RETURNING examples_submitted`.execute(trx);
-      const counters = rows[0]!;
-      const milestones: Record<number, string> = { 1: 'FIRST_CREATED', 10: 'FIRST_TEN_CREATED' };
-      const milestone = milestones[counters.examples_submitted];
-      if (milestone && (await awardBadge(trx, user.id, milestone))) badges.push(milestone);
-    }
-    // The round, context and task rows are shared by every contributor: they are updated last,
-    // so their row locks are held only until the commit; last_updated moves at most every 5 s.
-    await sql`
-      WITH ctx AS (
-        UPDATE contexts SET total_used = total_used + 1, last_used = now() WHERE id = ${context.id}
-      )
-      UPDATE rounds SET total_collected = total_collected + 1, total_fooled = total_fooled + ${fooled}
-      WHERE id = ${round.id}`.execute(trx);
-    if (!task.last_updated || Date.now() - task.last_updated.getTime() > 5_000) {
-      await trx
-        .updateTable('tasks')
-        .set({ last_updated: new Date() })
-        .where('id', '=', task.id)
-        .execute();
-    }
-    const response: CreatedExample = {
-      success: 'ok',
-      id: example.id,
-      model_wrong: wrong,
-      badges: badges.length ? badges.join('|') : null,
-    };
-    if (idempotencyKey) {
-      await trx
-        .updateTable('idempotency_keys')
-        .set({ response_json: JSON.stringify(response) })
-        .where('scope', '=', scope)
-        .where('key', '=', idempotencyKey)
-        .execute();
-    }
-    return response;
+    : null;
+  const example: NewExample = {
+    task,
+    roundId: round.id,
+    contextId: context.id,
+    uid: user?.id ?? null,
+    annotatorId: contributor.kind === 'crowd' ? contributor.annotatorId : null,
+    tag: body.tag ?? context.tag,
+    body,
+    mid,
+    wrong,
+    claim,
+  };
+  const answer = (id: number): CreatedExample => ({
+    success: 'ok',
+    id,
+    model_wrong: wrong,
+    badges: null,
   });
+
+  // An author who may reach a badge milestone with this example (the counter only grows, and
+  // was read when the request was authenticated): the badge is awarded in the same transaction.
+  if (user && user.examples_submitted < LAST_MILESTONE) {
+    return db.transaction().execute(async (trx) => {
+      const stored = await insertExample(trx, example);
+      if (!stored) return replay(trx, claim!);
+      return awardMilestone(trx, user.id, stored.examples_submitted!, answer(stored.id), claim);
+    });
+  }
+  // Everyone else: the single statement, without BEGIN and COMMIT round trips.
+  const stored = await insertExample(db, example);
+  if (!stored) return replay(db, claim!);
+  if (user && MILESTONES[stored.examples_submitted!]) {
+    // Not reachable while examples_submitted only grows; were it lowered by hand, the badge
+    // still comes, in a transaction of its own.
+    return db
+      .transaction()
+      .execute((trx) =>
+        awardMilestone(trx, user.id, stored.examples_submitted!, answer(stored.id), claim),
+      );
+  }
+  return answer(stored.id);
 }
 
 /** Retract, flag, confirm fooling (ask_user tasks) or add metadata to one's own example. */
