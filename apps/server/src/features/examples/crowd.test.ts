@@ -1,32 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../../db/seed/index.js';
 import { makeUser } from '../../../test/factories.js';
+import { crowdHeader, demoTask, drawContext } from '../../../test/collection.js';
 import { createTestApp, type TestApp } from '../../../test/support.js';
 
 describe('crowd-worker mode', () => {
   let t: TestApp;
   let crowd: string;
-  let nli: { id: number; cur_round: number };
+  let nli: Awaited<ReturnType<typeof demoTask>>;
 
   beforeAll(async () => {
     t = await createTestApp();
     await seedDemoContent(t.db, t.storage, t.config.dataFolder);
-    nli = await t.db
-      .selectFrom('tasks')
-      .select(['id', 'cur_round'])
-      .where('task_code', '=', 'nli')
-      .executeTakeFirstOrThrow();
-    const admin = await t.db
-      .selectFrom('users')
-      .selectAll()
-      .where('admin', '=', true)
-      .executeTakeFirstOrThrow();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/tasks/${nli.id}/crowd_credential`,
-      headers: { authorization: `Bearer ${await t.deps.tokens.signUser(admin)}` },
-    });
-    crowd = res.json().crowd_token;
+    nli = await demoTask(t.db, 'nli');
+    crowd = (await crowdHeader(t, nli.id)).authorization.replace(/^Crowd /, '');
   });
   afterAll(async () => {
     await t.close();
@@ -34,9 +21,7 @@ describe('crowd-worker mode', () => {
 
   const asCrowd = { authorization: () => `Crowd ${crowd}` };
   const submit = async (annotator: string | undefined, hypothesis: string) => {
-    const ctx = (
-      await t.app.inject({ method: 'GET', url: `/api/contexts/nli/${nli.cur_round}/min` })
-    ).json();
+    const ctx = await drawContext(t, nli);
     return t.app.inject({
       method: 'POST',
       url: '/api/examples',

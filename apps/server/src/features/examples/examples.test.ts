@@ -2,31 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../../db/seed/index.js';
 import { type UserRow } from '../../db/schema.js';
 import { makeUser } from '../../../test/factories.js';
+import { builtinModelOf, demoTask, drawContext, signedExample } from '../../../test/collection.js';
 import { createTestApp, type TestApp } from '../../../test/support.js';
 
 describe('writing examples against a model in the loop', () => {
   let t: TestApp;
   let alice: UserRow;
   let aliceToken: string;
-  let sentiment: { id: number; cur_round: number };
-  let model: { id: number; endpoint_name: string; light_model: string };
+  let sentiment: Awaited<ReturnType<typeof demoTask>>;
+  let model: Awaited<ReturnType<typeof builtinModelOf>>;
 
   beforeAll(async () => {
     t = await createTestApp();
     await seedDemoContent(t.db, t.storage, t.config.dataFolder);
     alice = await makeUser(t.db);
     aliceToken = await t.deps.tokens.signUser(alice);
-    sentiment = await t.db
-      .selectFrom('tasks')
-      .select(['id', 'cur_round'])
-      .where('task_code', '=', 'sentiment')
-      .executeTakeFirstOrThrow();
-    const m = await t.db
-      .selectFrom('models')
-      .select(['id', 'endpoint_name', 'light_model'])
-      .where('tid', '=', sentiment.id)
-      .executeTakeFirstOrThrow();
-    model = { id: m.id, endpoint_name: m.endpoint_name!, light_model: m.light_model! };
+    sentiment = await demoTask(t.db, 'sentiment');
+    model = await builtinModelOf(t.db, sentiment.id);
   });
   afterAll(async () => {
     await t.close();
@@ -36,33 +28,12 @@ describe('writing examples against a model in the loop', () => {
 
   /** What the create page does: get a context, ask the model, then store the example. */
   async function write(statement: string, label: string, token = aliceToken, key?: string) {
-    const ctx = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/contexts/sentiment/${sentiment.cur_round}/min`,
-      })
-    ).json();
-    const answer = (
-      await t.app.inject({
-        method: 'POST',
-        url: model.light_model,
-        headers: auth(token),
-        payload: { ...ctx.context, statement },
-      })
-    ).json();
-    const { signature, ...output } = answer;
     return t.app.inject({
       method: 'POST',
       url: '/api/examples',
       headers: { ...auth(token), ...(key ? { 'idempotency-key': key } : {}) },
       payload: {
-        tid: sentiment.id,
-        rid: sentiment.cur_round,
-        cid: ctx.id,
-        input: { statement, label },
-        output,
-        model_signature: signature,
-        model_endpoint_name: model.endpoint_name,
+        ...(await signedExample(t, sentiment, model, token, { statement, label })),
         metadata: { example_explanation: 'test' },
         // The client's claim is ignored: the server decides with the task's metric.
         model_wrong: false,
@@ -130,12 +101,7 @@ describe('writing examples against a model in the loop', () => {
   });
 
   it('refuses a forged model answer, a wrong label, and guests', async () => {
-    const ctx = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/contexts/sentiment/${sentiment.cur_round}/min`,
-      })
-    ).json();
+    const ctx = await drawContext(t, sentiment);
     const forged = await t.app.inject({
       method: 'POST',
       url: '/api/examples',
@@ -180,12 +146,7 @@ describe('writing examples against a model in the loop', () => {
         ).n,
       );
     const before = await count();
-    const ctx = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/contexts/sentiment/${sentiment.cur_round}/min`,
-      })
-    ).json();
+    const ctx = await drawContext(t, sentiment);
     const payload = {
       tid: sentiment.id,
       rid: sentiment.cur_round,

@@ -3,6 +3,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoContent } from '../../db/seed/index.js';
 import { type UserRow } from '../../db/schema.js';
 import { makeTask, makeUser } from '../../../test/factories.js';
+import {
+  builtinModelOf,
+  crowdHeader,
+  demoAdmin,
+  demoTask,
+  drawContext,
+  signedExample,
+} from '../../../test/collection.js';
 import { createTestApp, type TestApp } from '../../../test/support.js';
 
 /**
@@ -12,29 +20,16 @@ import { createTestApp, type TestApp } from '../../../test/support.js';
  */
 describe('example submission', () => {
   let t: TestApp;
-  let sentiment: { id: number; cur_round: number };
-  let model: { id: number; endpoint_name: string; light_model: string };
+  let sentiment: Awaited<ReturnType<typeof demoTask>>;
+  let model: Awaited<ReturnType<typeof builtinModelOf>>;
   let admin: UserRow;
 
   beforeAll(async () => {
     t = await createTestApp();
     await seedDemoContent(t.db, t.storage, t.config.dataFolder);
-    sentiment = await t.db
-      .selectFrom('tasks')
-      .select(['id', 'cur_round'])
-      .where('task_code', '=', 'sentiment')
-      .executeTakeFirstOrThrow();
-    const m = await t.db
-      .selectFrom('models')
-      .select(['id', 'endpoint_name', 'light_model'])
-      .where('tid', '=', sentiment.id)
-      .executeTakeFirstOrThrow();
-    model = { id: m.id, endpoint_name: m.endpoint_name!, light_model: m.light_model! };
-    admin = await t.db
-      .selectFrom('users')
-      .selectAll()
-      .where('admin', '=', true)
-      .executeTakeFirstOrThrow();
+    sentiment = await demoTask(t.db, 'sentiment');
+    model = await builtinModelOf(t.db, sentiment.id);
+    admin = await demoAdmin(t.db);
   });
   afterAll(async () => {
     await t.close();
@@ -43,31 +38,8 @@ describe('example submission', () => {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   /** A context of the current round and the model's signed answer, as the create page gets them. */
-  async function submission(token: string, statement: string, label = 'negative') {
-    const ctx = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/contexts/sentiment/${sentiment.cur_round}/min`,
-      })
-    ).json();
-    const { signature, ...output } = (
-      await t.app.inject({
-        method: 'POST',
-        url: model.light_model,
-        headers: bearer(token),
-        payload: { ...ctx.context, statement },
-      })
-    ).json();
-    return {
-      tid: sentiment.id,
-      rid: sentiment.cur_round,
-      cid: ctx.id as number,
-      input: { statement, label },
-      output,
-      model_signature: signature as string,
-      model_endpoint_name: model.endpoint_name,
-    };
-  }
+  const submission = (token: string, statement: string, label = 'negative') =>
+    signedExample(t, sentiment, model, token, { statement, label });
 
   const post = (headers: Record<string, string>, payload: object, key?: string) =>
     t.app.inject({
@@ -263,19 +235,9 @@ describe('example submission', () => {
   });
 
   it('a crowd worker’s retry stores one example; no user counters move', async () => {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/tasks/${sentiment.id}/crowd_credential`,
-      headers: bearer(await t.deps.tokens.signUser(admin)),
-    });
-    const crowd = { authorization: `Crowd ${res.json().crowd_token}` };
+    const crowd = await crowdHeader(t, sentiment.id);
     const roundBefore = await roundRow();
-    const ctx = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/contexts/sentiment/${sentiment.cur_round}/min`,
-      })
-    ).json();
+    const ctx = await drawContext(t, sentiment);
     const body = {
       tid: sentiment.id,
       rid: sentiment.cur_round,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../../db/seed/index.js';
 import { type UserRow } from '../../db/schema.js';
 import { makeUser } from '../../../test/factories.js';
+import { demoTask, drawContext } from '../../../test/collection.js';
 import { createTestApp, type TestApp } from '../../../test/support.js';
 
 /**
@@ -16,16 +17,12 @@ describe('remote model endpoints', () => {
   let ownerToken: string;
   let strangerToken: string;
   let writerToken: string;
-  let sentiment: { id: number; cur_round: number };
+  let sentiment: Awaited<ReturnType<typeof demoTask>>;
 
   beforeAll(async () => {
     t = await createTestApp();
     await seedDemoContent(t.db, t.storage, t.config.dataFolder);
-    sentiment = await t.db
-      .selectFrom('tasks')
-      .select(['id', 'cur_round'])
-      .where('task_code', '=', 'sentiment')
-      .executeTakeFirstOrThrow();
+    sentiment = await demoTask(t.db, 'sentiment');
     owner = await makeUser(t.db);
     await t.db
       .insertInto('task_user_permissions')
@@ -51,12 +48,7 @@ describe('remote model endpoints', () => {
 
   /** What the create page does with a remote model's answer: store it as an example. */
   async function submitAnswer(endpointName: string, secret: string, label: string) {
-    const ctx = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/contexts/sentiment/${sentiment.cur_round}/min`,
-      })
-    ).json<{ id: number; context: Record<string, string> }>();
+    const ctx = await drawContext(t, sentiment);
     const statement = `The remote model reads this ${String(Math.random())}`;
     const output = { label: 'positive', prob: { positive: 0.9, negative: 0.05, neutral: 0.05 } };
     const signature = signModelAnswer(secret, 'sentiment', { ...ctx.context, statement }, output);
@@ -248,11 +240,7 @@ describe('remote model endpoints', () => {
       headers: auth(ownerToken),
     });
     expect(notRemote.statusCode).toBe(400);
-    const otherTask = await t.db
-      .selectFrom('tasks')
-      .select('id')
-      .where('task_code', '=', 'nli')
-      .executeTakeFirstOrThrow();
+    const otherTask = await demoTask(t.db, 'nli');
     const elsewhere = await t.app.inject({
       method: 'PUT',
       url: `/api/tasks/${sentiment.id}/remote_models/999999`,
