@@ -39,15 +39,20 @@ export class RemoteModelOrigins {
     this.origins = [...origins].sort().join(' ');
   }
 
-  /** Reads the origins now and every minute; a failed read keeps the last list (and says so). */
+  /** Like refresh(), but a failed read keeps the last list (and says so in the log). */
+  async refreshOrKeep(): Promise<void> {
+    try {
+      await this.refresh();
+    } catch (err) {
+      this.log.warn({ err }, 'could not read the remote model origins');
+    }
+  }
+
+  /** Reads the origins now and every minute. */
   async start(): Promise<void> {
-    const read = () =>
-      this.refresh().catch((err: unknown) => {
-        this.log.warn({ err }, 'could not read the remote model origins');
-      });
-    this.timer ??= setInterval(() => void read(), this.everyMs);
+    this.timer ??= setInterval(() => void this.refreshOrKeep(), this.everyMs);
     this.timer.unref();
-    await read();
+    await this.refreshOrKeep();
   }
 
   stop(): void {

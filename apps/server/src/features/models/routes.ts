@@ -64,14 +64,16 @@ export function registerModelRoutes(app: AppInstance): void {
   app.serve(routes.createRemoteModel, async (request) => {
     const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
     const created = await createRemoteModel(db, task, currentUser(request).id, request.body);
-    await app.remoteModelOrigins.refresh();
+    // The model is stored: a failed read of the origins must not turn that into an error.
+    await app.remoteModelOrigins.refreshOrKeep();
     return created;
   });
 
   app.serve(routes.updateRemoteModel, async (request) => {
     const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
     const model = await updateRemoteModel(db, task, request.params.mid, request.body);
-    await app.remoteModelOrigins.refresh();
+    // The model is stored: a failed read of the origins must not turn that into an error.
+    await app.remoteModelOrigins.refreshOrKeep();
     return model;
   });
 
