@@ -1,6 +1,7 @@
 import { type Db } from '../src/db/database.js';
 import { type UserRow } from '../src/db/schema.js';
-import { type TestApp } from './support.js';
+import { seedDemoContent } from '../src/db/seed/index.js';
+import { createTestApp, type TestApp } from './support.js';
 
 /** Helpers for tests of data collection on the demo content (seedDemoContent). */
 
@@ -22,6 +23,58 @@ export async function builtinModelOf(db: Db, tid: number) {
     .executeTakeFirstOrThrow();
   return { id: m.id, endpoint_name: m.endpoint_name!, light_model: m.light_model! };
 }
+
+/** The row of the round a task collects in, with its counters. */
+export const currentRound = (db: Db, task: { id: number; cur_round: number }) =>
+  db
+    .selectFrom('rounds')
+    .selectAll()
+    .where('tid', '=', task.id)
+    .where('rid', '=', task.cur_round)
+    .executeTakeFirstOrThrow();
+
+/** A user's row, with the counters that collection and validation move. */
+export const userRow = (db: Db, id: number): Promise<UserRow> =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** A user's counters in the (one) round they wrote examples in. */
+export const roundUserInfo = (db: Db, uid: number) =>
+  db
+    .selectFrom('round_user_example_info')
+    .selectAll()
+    .where('uid', '=', uid)
+    .executeTakeFirstOrThrow();
+
+/** A stored example, as the database holds it. */
+export const exampleRow = (db: Db, id: number) =>
+  db.selectFrom('examples').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** How many examples a user, or a crowd worker by annotator id, has stored. */
+export const examplesOf = async (db: Db, where: { uid?: number; annotator?: string }) =>
+  Number(
+    (
+      await db
+        .selectFrom('examples')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .$if(where.uid !== undefined, (q) => q.where('uid', '=', where.uid!))
+        .$if(where.annotator !== undefined, (q) => q.where('annotator_id', '=', where.annotator!))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/**
+ * A fresh app with the demo content, its sentiment task and the built-in model in that task's
+ * loop: where tests of writing examples start.
+ */
+export async function demoSentimentApp() {
+  const t = await createTestApp();
+  await seedDemoContent(t.db, t.storage, t.config.dataFolder);
+  const sentiment = await demoTask(t.db, 'sentiment');
+  return { t, sentiment, model: await builtinModelOf(t.db, sentiment.id) };
+}
+
+/** What demoSentimentApp gives: the app, the sentiment task and its built-in model. */
+export type DemoSentiment = Awaited<ReturnType<typeof demoSentimentApp>>;
 
 /** The administrator the demo content creates. */
 export const demoAdmin = (db: Db): Promise<UserRow> =>

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { type Selectable } from 'kysely';
+import { type Insertable, type Selectable } from 'kysely';
 import { type Db } from '../src/db/database.js';
 import {
   type ContextsTable,
   type DatasetRow,
+  type ExamplesTable,
   type ModelRow,
   type NewTask,
   type RoundRow,
   type TaskRow,
   type UserRow,
 } from '../src/db/schema.js';
+import { STARTER_CONFIG_YAML } from '../src/features/proposals/starter-config.js';
 import { createTaskWithRounds } from '../src/features/tasks/service.js';
 import { createUser } from '../src/features/users/service.js';
 
@@ -59,6 +61,23 @@ export async function makeTask(
       options.ownerIds ?? [],
     ),
   );
+}
+
+/**
+ * A user and the task they own, configured with the starter configuration so that it can collect
+ * (two rounds unless told): where most owner-side tests start.
+ */
+export async function makeOwnedTask(
+  db: Db,
+  options: { rounds?: number } = {},
+): Promise<{ owner: UserRow; task: TaskRow; rounds: RoundRow[] }> {
+  const owner = await makeUser(db);
+  const { task, rounds } = await makeTask(
+    db,
+    { config_yaml: STARTER_CONFIG_YAML },
+    { ownerIds: [owner.id], rounds: options.rounds ?? 2 },
+  );
+  return { owner, task, rounds };
 }
 
 export async function makeModel(
@@ -184,6 +203,20 @@ export async function makeContext(
       tag: overrides.tag ?? null,
       metadata_json: JSON.stringify(overrides.metadata ?? {}),
     })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** An example of a round on one of its contexts; its writer and counters come in `fields`. */
+export async function makeExample(
+  db: Db,
+  round: { id: number; tid: number },
+  cid: number,
+  fields: Partial<Omit<Insertable<ExamplesTable>, 'tid' | 'r_realid' | 'cid'>> = {},
+): Promise<Selectable<ExamplesTable>> {
+  return db
+    .insertInto('examples')
+    .values({ tid: round.tid, r_realid: round.id, cid, input_json: '{}', ...fields })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -1,9 +1,18 @@
-import { sql } from 'kysely';
+import { type InsertObject, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestContext } from '../../test/support.js';
-import { makeTask, makeUser, unique } from '../../test/factories.js';
+import {
+  makeContext,
+  makeDataset,
+  makeExample,
+  makeModel,
+  makeTask,
+  makeUser,
+  unique,
+} from '../../test/factories.js';
 import { DatabaseNewerThanCodeError, migrateToLatest } from './migrate.js';
 import { migrations } from './migrations/index.js';
+import { type Database } from './schema.js';
 
 describe('migrations', () => {
   let ctx: TestContext;
@@ -61,6 +70,12 @@ describe('data model constraints', () => {
     }
   };
 
+  /** Inserts one row: 'ok', or the SQLSTATE code PostgreSQL refused it with. */
+  const insertOutcome = <T extends keyof Database & string>(
+    table: T,
+    row: InsertObject<Database, T>,
+  ) => pgCode(ctx.db.insertInto(table).values(row).execute());
+
   it('task codes and names are unique regardless of case; codes need a letter', async () => {
     const code = unique('Code');
     await makeTask(ctx.db, { task_code: code });
@@ -77,11 +92,7 @@ describe('data model constraints', () => {
 
   it('a round number appears once per task and fooled never exceeds collected', async () => {
     const { task, rounds } = await makeTask(ctx.db, {}, { rounds: 2 });
-    expect(
-      await pgCode(
-        ctx.db.insertInto('rounds').values({ tid: task.id, rid: 2, secret: 's' }).execute(),
-      ),
-    ).toBe('23505');
+    expect(await insertOutcome('rounds', { tid: task.id, rid: 2, secret: 's' })).toBe('23505');
     expect(
       await pgCode(
         ctx.db
@@ -95,27 +106,13 @@ describe('data model constraints', () => {
 
   it('a model has one score per dataset', async () => {
     const { task } = await makeTask(ctx.db);
-    const model = await ctx.db
-      .insertInto('models')
-      .values({ tid: task.id, name: 'm', secret: 's' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const dataset = await ctx.db
-      .insertInto('datasets')
-      .values({ tid: task.id, name: 'd-1' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const model = await makeModel(ctx.db, task.id, null);
+    const dataset = await makeDataset(ctx.db, task.id, { name: 'd-1' });
     await ctx.db.insertInto('scores').values({ mid: model.id, did: dataset.id, perf: 1 }).execute();
-    expect(
-      await pgCode(
-        ctx.db.insertInto('scores').values({ mid: model.id, did: dataset.id, perf: 2 }).execute(),
-      ),
-    ).toBe('23505');
-    expect(
-      await pgCode(
-        ctx.db.insertInto('datasets').values({ tid: task.id, name: 'bad name!' }).execute(),
-      ),
-    ).toBe('23514');
+    expect(await insertOutcome('scores', { mid: model.id, did: dataset.id, perf: 2 })).toBe(
+      '23505',
+    );
+    expect(await insertOutcome('datasets', { tid: task.id, name: 'bad name!' })).toBe('23514');
   });
 
   it('forks and snapshots share one name space per task, without reserved names', async () => {
@@ -130,117 +127,52 @@ describe('data model constraints', () => {
       .values({ tid: task.id, name: 'mine', configuration_json: '{}' })
       .execute();
     // The same name as a snapshot of the same task is refused; on another task it is fine.
-    expect(
-      await pgCode(
-        ctx.db
-          .insertInto('leaderboard_names')
-          .values({ tid: task.id, name: 'mine', kind: 'snapshot' })
-          .execute(),
-      ),
-    ).toBe('23505');
-    expect(
-      await pgCode(
-        ctx.db
-          .insertInto('leaderboard_names')
-          .values({ tid: other.id, name: 'mine', kind: 'snapshot' })
-          .execute(),
-      ),
-    ).toBe('ok');
+    const snapshotName = { name: 'mine', kind: 'snapshot' } as const;
+    expect(await insertOutcome('leaderboard_names', { tid: task.id, ...snapshotName })).toBe(
+      '23505',
+    );
+    expect(await insertOutcome('leaderboard_names', { tid: other.id, ...snapshotName })).toBe('ok');
     // A snapshot row cannot exist without its name row of the right kind.
     expect(
-      await pgCode(
-        ctx.db
-          .insertInto('leaderboard_snapshots')
-          .values({ tid: task.id, name: 'mine', data_json: '{}' })
-          .execute(),
-      ),
+      await insertOutcome('leaderboard_snapshots', { tid: task.id, name: 'mine', data_json: '{}' }),
     ).toBe('23503');
     expect(
-      await pgCode(
-        ctx.db
-          .insertInto('leaderboard_names')
-          .values({ tid: task.id, name: 'create', kind: 'fork' })
-          .execute(),
-      ),
+      await insertOutcome('leaderboard_names', { tid: task.id, name: 'create', kind: 'fork' }),
     ).toBe('23514');
   });
 
   it('one validation per user and example in each mode', async () => {
-    const { rounds, task } = await makeTask(ctx.db);
+    const { rounds } = await makeTask(ctx.db);
     const user = await makeUser(ctx.db);
     const validator = await makeUser(ctx.db);
-    const context = await ctx.db
-      .insertInto('contexts')
-      .values({ r_realid: rounds[0]!.id, context_json: '{"context":"c"}' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const example = await ctx.db
-      .insertInto('examples')
-      .values({
-        cid: context.id,
-        r_realid: rounds[0]!.id,
-        tid: task.id,
-        uid: user.id,
-        input_json: '{}',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const context = await makeContext(ctx.db, rounds[0]!.id, { context: 'c' });
+    const example = await makeExample(ctx.db, rounds[0]!, context.id, { uid: user.id });
+    const vote = { eid: example.id, uid: validator.id, mode: 'user' } as const;
     await ctx.db
       .insertInto('validations')
-      .values({ eid: example.id, uid: validator.id, label: 'correct', mode: 'user' })
+      .values({ ...vote, label: 'correct' })
       .execute();
-    expect(
-      await pgCode(
-        ctx.db
-          .insertInto('validations')
-          .values({ eid: example.id, uid: validator.id, label: 'incorrect', mode: 'user' })
-          .execute(),
-      ),
-    ).toBe('23505');
-    expect(
-      await pgCode(
-        ctx.db
-          .insertInto('validations')
-          .values({ eid: example.id, uid: validator.id, label: 'sure', mode: 'user' } as never)
-          .execute(),
-      ),
-    ).toBe('23514');
+    expect(await insertOutcome('validations', { ...vote, label: 'incorrect' })).toBe('23505');
+    expect(await insertOutcome('validations', { ...vote, label: 'sure' } as never)).toBe('23514');
   });
 
   it('a badge is held once, except per scope', async () => {
     const user = await makeUser(ctx.db);
     await ctx.db.insertInto('badges').values({ uid: user.id, name: 'FIRST_CREATED' }).execute();
-    expect(
-      await pgCode(
-        ctx.db.insertInto('badges').values({ uid: user.id, name: 'FIRST_CREATED' }).execute(),
-      ),
-    ).toBe('23505');
+    expect(await insertOutcome('badges', { uid: user.id, name: 'FIRST_CREATED' })).toBe('23505');
     await ctx.db
       .insertInto('badges')
       .values({ uid: user.id, name: 'SOTA', scope: 'model:1' })
       .execute();
-    expect(
-      await pgCode(
-        ctx.db
-          .insertInto('badges')
-          .values({ uid: user.id, name: 'SOTA', scope: 'model:2' })
-          .execute(),
-      ),
-    ).toBe('ok');
+    expect(await insertOutcome('badges', { uid: user.id, name: 'SOTA', scope: 'model:2' })).toBe(
+      'ok',
+    );
   });
 
   it('scores keep per-example predictions, one per model, dataset and example', async () => {
     const { task } = await makeTask(ctx.db);
-    const model = await ctx.db
-      .insertInto('models')
-      .values({ tid: task.id, name: 'm', secret: 's' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const dataset = await ctx.db
-      .insertInto('datasets')
-      .values({ tid: task.id, name: 'preds' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const model = await makeModel(ctx.db, task.id, null);
+    const dataset = await makeDataset(ctx.db, task.id, { name: 'preds' });
     const row = {
       mid: model.id,
       did: dataset.id,
@@ -249,8 +181,6 @@ describe('data model constraints', () => {
       tags: ['negation'],
     };
     await ctx.db.insertInto('score_predictions').values(row).execute();
-    expect(await pgCode(ctx.db.insertInto('score_predictions').values(row).execute())).toBe(
-      '23505',
-    );
+    expect(await insertOutcome('score_predictions', row)).toBe('23505');
   });
 });

@@ -26,7 +26,8 @@ export function currentUser(request: FastifyRequest): UserRow {
   return actor.user;
 }
 
-async function activeUser(db: Db, id: number): Promise<UserRow | undefined> {
+/** A user by id, unless the account was deleted (its row is then a tombstone). */
+export async function findActiveUser(db: Db, id: number): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
     .selectAll()
@@ -87,7 +88,7 @@ export async function resolveActor(
     throw errors.unauthorized('Invalid token');
   }
   if (claims.scope === 'trial') return { kind: 'trial' };
-  const user = await activeUser(db, claims.id);
+  const user = await findActiveUser(db, claims.id);
   if (!user) throw errors.unauthorized('This account no longer exists');
   return { kind: 'user', user, via: 'session' };
 }

@@ -12,6 +12,8 @@ interface ConfirmModalProps {
   loading?: boolean;
   error?: unknown;
   color?: string;
+  /** Whether the dialog opens with the confirm button focused (else its close button). */
+  focusConfirm?: boolean;
 }
 
 /** Asks before an action that is hard to undo; shows the server's error if it fails. */
@@ -25,6 +27,7 @@ export function ConfirmModal({
   loading = false,
   error,
   color,
+  focusConfirm = true,
 }: ConfirmModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
@@ -39,7 +42,12 @@ export function ConfirmModal({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color={color} onClick={onConfirm} loading={loading} data-autofocus>
+          <Button
+            color={color}
+            onClick={onConfirm}
+            loading={loading}
+            data-autofocus={focusConfirm || undefined}
+          >
             {confirmLabel}
           </Button>
         </Group>

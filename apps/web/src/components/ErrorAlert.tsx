@@ -8,6 +8,17 @@ interface ErrorAlertProps {
   retrying?: boolean;
 }
 
+/** Retry, under the text of a red alert. */
+export function RetryButton({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <Group mt="sm">
+      <Button size="xs" variant="white" color="red" onClick={onRetry} loading={retrying}>
+        Retry
+      </Button>
+    </Group>
+  );
+}
+
 /** A failed request: the server's error text, its request id for support, and a Retry button. */
 export function ErrorAlert({
   error,
@@ -24,13 +35,26 @@ export function ErrorAlert({
           Reference: {requestId}
         </Text>
       ) : null}
-      {onRetry ? (
-        <Group mt="sm">
-          <Button size="xs" variant="white" color="red" onClick={onRetry} loading={retrying}>
-            Retry
-          </Button>
-        </Group>
-      ) : null}
+      {onRetry ? <RetryButton onRetry={onRetry} retrying={retrying} /> : null}
     </Alert>
+  );
+}
+
+/** What QueryErrorAlert needs of a failed query (a react-query useQuery result has it). */
+interface FailedQuery {
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** A failed query's error, with a Retry that fetches it again. */
+export function QueryErrorAlert({ title, query }: { title: string; query: FailedQuery }) {
+  return (
+    <ErrorAlert
+      title={title}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react';
 import { type UseQueryResult } from '@tanstack/react-query';
-import { ErrorAlert } from './ErrorAlert';
+import { QueryErrorAlert } from './ErrorAlert';
 import { PageLoader } from './PageLoader';
 
 interface QueryStatusProps<T> {
@@ -14,14 +14,7 @@ interface QueryStatusProps<T> {
 export function QueryStatus<T>({ query, loadingLabel, errorTitle, children }: QueryStatusProps<T>) {
   if (query.isPending) return <PageLoader label={loadingLabel} />;
   if (query.isError) {
-    return (
-      <ErrorAlert
-        title={errorTitle}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+    return <QueryErrorAlert title={errorTitle} query={query} />;
   }
   return children(query.data);
 }

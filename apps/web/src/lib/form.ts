@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from './http';
 
 /** What a zod schema offers, described without importing zod (this file ships with forms only). */
@@ -54,23 +54,65 @@ export function serverFieldErrors(error: unknown): FieldErrors {
   return errors;
 }
 
+/** Whether any value differs from the loaded one (a form with something to save). */
+export function differs<V extends object>(values: V, loaded: V): boolean {
+  return (Object.keys(loaded) as Array<keyof V>).some((key) => values[key] !== loaded[key]);
+}
+
+/** The keys of `V` whose values are text (what `bind` can give a text input). */
+type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
+interface FormFieldsOptions {
+  /** Called on every change of a value, after it is stored (e.g. to reset a failed request). */
+  onChange?: () => void;
+  /** A failed request whose field messages (see serverFieldErrors) are shown until a change. */
+  serverError?: unknown;
+}
+
 /**
- * Values and errors of a form's text fields: `change` sets a value and clears its error, `bind`
- * gives an input its value, change handler and error in one spread.
+ * Values and errors of a form's fields: `change` sets a value and clears its error, `bind`
+ * gives a text input its value, change handler and error in one spread, `handleSubmit` checks
+ * the values and hands valid ones on, `reset` starts again from the initial values.
  */
-export function useFormFields<K extends string, E extends string = K>(initial: Record<K, string>) {
+export function useFormFields<V extends object, E extends string = never>(
+  initial: V,
+  { onChange, serverError }: FormFieldsOptions = {},
+) {
+  type K = keyof V & string;
+  const [initialValues] = useState(initial);
   const [values, setValues] = useState(initial);
-  // E: error keys beyond the text fields (a checkbox's, say).
-  const [errors, setErrors] = useState<FieldErrors<K | E>>({});
-  const change = useCallback((field: K, value: string) => {
+  // E: error keys beyond the fields (a checkbox's, say).
+  const [ownErrors, setErrors] = useState<FieldErrors<K | E>>({});
+  // A field's own message, even an empty one after a change, hides the server's.
+  const errors: FieldErrors<K | E> = { ...serverFieldErrors(serverError), ...ownErrors };
+
+  function change<F extends K>(field: F, value: V[F]) {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
-  }, []);
-  const bind = (field: K) => ({
+    onChange?.();
+  }
+
+  const bind = <F extends TextKey<V>>(field: F) => ({
     value: values[field],
     error: errors[field],
     onChange: (event: { currentTarget: { value: string } }) =>
-      change(field, event.currentTarget.value),
+      change(field, event.currentTarget.value as V[F]),
   });
-  return { values, errors, setErrors, change, bind };
+
+  /** A submit handler: shows what `validate` finds, and calls `onValid` when it finds nothing. */
+  const handleSubmit =
+    (validate: (values: V) => FieldErrors<K | E>, onValid: (values: V) => void) =>
+    (event?: { preventDefault(): void }) => {
+      event?.preventDefault();
+      const found = validate(values);
+      setErrors(found);
+      if (!hasErrors(found)) onValid(values);
+    };
+
+  function reset() {
+    setValues(initialValues);
+    setErrors({});
+  }
+
+  return { values, errors, setErrors, change, bind, handleSubmit, reset };
 }

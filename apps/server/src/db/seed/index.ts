@@ -6,13 +6,13 @@ import { describeConfigProblems, parseTaskConfig, type TaskConfig } from '@dynal
 import YAML from 'yaml';
 import { addContextsToRound } from '../../features/contexts/service.js';
 import { BUILTIN_MODELS } from '@dynaloop/models';
-import { createDataset } from '../../features/datasets/service.js';
+import { createDataset, type NewDatasetInput } from '../../features/datasets/service.js';
 import { registerBuiltinModel } from '../../features/models/service.js';
 import { findTaskByCode } from '../../features/tasks/repo.js';
-import { createTaskWithRounds } from '../../features/tasks/service.js';
+import { createTaskWithRounds, type NewRoundInput } from '../../features/tasks/service.js';
 import { createUser } from '../../features/users/service.js';
 import { type BlobStorage } from '../../platform/storage.js';
-import { type Database } from '../schema.js';
+import { type Database, type NewTask, type TaskRow } from '../schema.js';
 import {
   type FeaturePoolSpec,
   generateFeaturePool,
@@ -103,6 +103,61 @@ async function readLines(file: string): Promise<string[]> {
   return (await fs.readFile(file, 'utf8')).split('\n');
 }
 
+/** What names and explains a demo task: its manifest (for FLORES, one of its tracks). */
+interface DemoTaskTexts {
+  task_code: string;
+  name: string;
+  desc: string;
+  instructions_md: string;
+}
+
+/**
+ * A demo task, made through the same service as an accepted proposal's: owned by the admin,
+ * shown from the start, with its verified configuration. `settings` is what differs between the
+ * kinds of demo task.
+ */
+function createDemoTask(
+  trx: Kysely<Database>,
+  texts: DemoTaskTexts,
+  yaml: string,
+  settings: Omit<NewTask, keyof DemoTaskTexts | 'config_yaml' | 'cur_round' | 'active' | 'hidden'>,
+  rounds: NewRoundInput[],
+  ownerId: number,
+) {
+  return createTaskWithRounds(
+    trx,
+    {
+      task_code: texts.task_code,
+      name: texts.name,
+      desc: texts.desc,
+      instructions_md: texts.instructions_md,
+      config_yaml: yaml,
+      ...settings,
+      active: true,
+      hidden: false,
+    },
+    rounds,
+    [ownerId],
+  );
+}
+
+/** A dataset of a demo task, stored through the dataset service as an owner's upload would be. */
+function createDemoDataset(
+  trx: Kysely<Database>,
+  storage: BlobStorage,
+  task: TaskRow,
+  config: TaskConfig,
+  dataset: Omit<NewDatasetInput, 'tid' | 'taskCode' | 'config'>,
+  lines: string[],
+) {
+  return createDataset(
+    trx,
+    storage,
+    { tid: task.id, taskCode: task.task_code, config, ...dataset },
+    lines,
+  );
+}
+
 async function ensureUsers(
   db: Kysely<Database>,
 ): Promise<{ adminId: number; adminCredentials?: SeedResult['adminCredentials'] }> {
@@ -150,24 +205,19 @@ async function seedDadcTask(
   const contextLines = await readLines(path.join(folder, m.contexts));
   const { yaml, config } = verifiedConfig(m.config, m.task_code);
   await db.transaction().execute(async (trx) => {
-    const { task, rounds } = await createTaskWithRounds(
+    const { task, rounds } = await createDemoTask(
       trx,
+      m,
+      yaml,
       {
-        task_code: m.task_code,
-        name: m.name,
-        desc: m.desc,
         challenge_type: m.challenge_type,
-        config_yaml: yaml,
-        instructions_md: m.instructions_md,
         official: m.official ?? false,
         submitable: m.submitable ?? false,
         has_predictions_upload: m.has_predictions_upload ?? false,
         dynamic_adversarial_data_collection: m.dynamic_adversarial_data_collection ?? false,
-        active: true,
-        hidden: false,
       },
       m.rounds,
-      [ownerId],
+      ownerId,
     );
     // Every round gets the task's contexts, so that each round can be collected on.
     for (const round of rounds) await addContextsToRound(trx, round.id, config, contextLines);
@@ -178,18 +228,12 @@ async function seedDadcTask(
       await registerBuiltinModel(trx, task.id, builtin, ownerId, rounds);
     }
     for (const d of m.datasets) {
-      await createDataset(
+      await createDemoDataset(
         trx,
         storage,
-        {
-          tid: task.id,
-          taskCode: task.task_code,
-          config,
-          name: d.name,
-          accessType: d.access_type,
-          rid: d.rid ?? 0,
-          longdesc: d.longdesc,
-        },
+        task,
+        config,
+        { name: d.name, accessType: d.access_type, rid: d.rid ?? 0, longdesc: d.longdesc },
         await readLines(path.join(folder, d.file)),
       );
     }
@@ -218,31 +262,20 @@ async function seedFlores(
       'devtest',
     );
     await db.transaction().execute(async (trx) => {
-      const { task } = await createTaskWithRounds(
+      const { task } = await createDemoTask(
         trx,
-        {
-          task_code: track.task_code,
-          name: track.name,
-          desc: track.desc,
-          challenge_type: 4,
-          config_yaml: yaml,
-          instructions_md: m.instructions_md,
-          official: true,
-          submitable: true,
-          has_predictions_upload: true,
-          active: true,
-          hidden: false,
-        },
+        { ...track, instructions_md: m.instructions_md },
+        yaml,
+        { challenge_type: 4, official: true, submitable: true, has_predictions_upload: true },
         [{ desc: 'Round 1', longdesc: `Directions: ${track.directions.join(', ')}.` }],
-        [ownerId],
+        ownerId,
       );
-      await createDataset(
+      await createDemoDataset(
         trx,
         storage,
+        task,
+        config,
         {
-          tid: task.id,
-          taskCode: task.task_code,
-          config,
           name: track.dataset,
           accessType: 'scoring',
           rid: 1,
@@ -267,22 +300,17 @@ async function seedDataperf(
   const { pool, test } = generateFeaturePool(m.generator);
   const { yaml, config } = verifiedConfig(m.config, m.task_code);
   await db.transaction().execute(async (trx) => {
-    const { task } = await createTaskWithRounds(
+    const { task } = await createDemoTask(
       trx,
+      m,
+      yaml,
       {
-        task_code: m.task_code,
-        name: m.name,
-        desc: m.desc,
         challenge_type: m.challenge_type,
-        config_yaml: yaml,
-        instructions_md: m.instructions_md,
         train_file_upload_instructions_md: m.instructions_md,
         mlcube_tutorial_markdown: m.instructions_md,
         official: true,
         submitable: true,
         dataperf: true,
-        active: true,
-        hidden: false,
       },
       [
         {
@@ -290,19 +318,18 @@ async function seedDataperf(
           longdesc: `Select at most ${m.generator.max_selected} of ${m.generator.pool_size} training examples.`,
         },
       ],
-      [ownerId],
+      ownerId,
     );
     await storage.put(
       `dataperf/${task.task_code}/train-pool.jsonl`,
       pool.map((p) => JSON.stringify(p)).join('\n') + '\n',
     );
-    await createDataset(
+    await createDemoDataset(
       trx,
       storage,
+      task,
+      config,
       {
-        tid: task.id,
-        taskCode: task.task_code,
-        config,
         name: `${task.task_code}-test`,
         accessType: 'scoring',
         rid: 1,

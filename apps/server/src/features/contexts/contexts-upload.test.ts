@@ -1,23 +1,17 @@
 import { type ErrorBody } from '@dynaloop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeContext, makeTask, makeUser, multipartBody } from '../../../test/factories.js';
+import { makeContext, makeOwnedTask, multipartBody } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/support.js';
-import { STARTER_CONFIG_YAML } from '../proposals/starter-config.js';
 
 describe('uploading contexts to a round', () => {
   let t: TestApp;
   let token: string;
-  let task: Awaited<ReturnType<typeof makeTask>>;
+  let task: Awaited<ReturnType<typeof makeOwnedTask>>;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const owner = await makeUser(t.db);
-    token = await t.deps.tokens.signUser(owner);
-    task = await makeTask(
-      t.db,
-      { config_yaml: STARTER_CONFIG_YAML },
-      { ownerIds: [owner.id], rounds: 2 },
-    );
+    task = await makeOwnedTask(t.db);
+    token = await t.deps.tokens.signUser(task.owner);
     await makeContext(t.db, task.rounds[0]!.id, { context: 'Already in round 1' });
   });
   afterAll(async () => {

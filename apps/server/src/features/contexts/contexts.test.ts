@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTask, makeUser, multipartBody } from '../../../test/factories.js';
+import { makeOwnedTask, multipartBody } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/support.js';
-import { STARTER_CONFIG_YAML } from '../proposals/starter-config.js';
 
 describe('POST /api/contexts/upload/{task}/{round}', () => {
   let t: TestApp;
   let ownerToken: string;
-  let task: Awaited<ReturnType<typeof makeTask>>;
+  let task: Awaited<ReturnType<typeof makeOwnedTask>>;
   beforeAll(async () => {
     t = await createTestApp();
-    const owner = await makeUser(t.db);
-    ownerToken = await t.deps.tokens.signUser(owner);
-    task = await makeTask(
-      t.db,
-      { config_yaml: STARTER_CONFIG_YAML },
-      { ownerIds: [owner.id], rounds: 2 },
-    );
+    task = await makeOwnedTask(t.db);
+    ownerToken = await t.deps.tokens.signUser(task.owner);
   });
   afterAll(async () => {
     await t.close();

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../../db/seed/index.js';
 import { makeUser } from '../../../test/factories.js';
-import { crowdHeader, demoTask, drawContext } from '../../../test/collection.js';
+import {
+  crowdHeader,
+  currentRound,
+  demoAdmin,
+  demoTask,
+  drawContext,
+  exampleRow,
+} from '../../../test/collection.js';
 import { createTestApp, type TestApp } from '../../../test/support.js';
 
 describe('crowd-worker mode', () => {
@@ -58,26 +65,14 @@ describe('crowd-worker mode', () => {
   });
 
   it('a worker submits with an annotator id; no user, no counters, no badges', async () => {
-    const before = await t.db
-      .selectFrom('rounds')
-      .selectAll()
-      .where('tid', '=', nli.id)
-      .where('rid', '=', nli.cur_round)
-      .executeTakeFirstOrThrow();
+    const before = await currentRound(t.db, nli);
     const res = await submit('worker-17', 'The passage mentions a river.');
     expect(res.statusCode).toBe(200);
     expect(res.json().badges).toBeNull();
-    const example = await t.db
-      .selectFrom('examples')
-      .selectAll()
-      .where('id', '=', res.json().id)
-      .executeTakeFirstOrThrow();
+    const example = await exampleRow(t.db, res.json().id);
     expect([example.uid, example.annotator_id]).toEqual([null, 'worker-17']);
-    const after = await t.db
-      .selectFrom('rounds')
-      .selectAll()
-      .where('id', '=', before.id)
-      .executeTakeFirstOrThrow();
+    const after = await currentRound(t.db, nli);
+    expect(after.id).toBe(before.id);
     expect(after.total_collected).toBe(before.total_collected + 1);
     expect(await t.db.selectFrom('round_user_example_info').selectAll().execute()).toEqual([]);
   });
@@ -157,14 +152,7 @@ describe('crowd-worker mode', () => {
       .set({ model_wrong: true })
       .where('id', '=', created.id)
       .execute();
-    const round = () =>
-      t.db
-        .selectFrom('rounds')
-        .select('total_verified_fooled')
-        .where('tid', '=', nli.id)
-        .where('rid', '=', nli.cur_round)
-        .executeTakeFirstOrThrow();
-    const before = (await round()).total_verified_fooled;
+    const before = (await currentRound(t.db, nli)).total_verified_fooled;
     for (const w of ['v1', 'v2', 'v3']) {
       const res = await t.app.inject({
         method: 'PUT',
@@ -174,15 +162,11 @@ describe('crowd-worker mode', () => {
       });
       expect(res.statusCode).toBe(200);
     }
-    expect((await round()).total_verified_fooled).toBe(before + 1);
+    expect((await currentRound(t.db, nli)).total_verified_fooled).toBe(before + 1);
   });
 
   it('a revoked credential stops working', async () => {
-    const admin = await t.db
-      .selectFrom('users')
-      .selectAll()
-      .where('admin', '=', true)
-      .executeTakeFirstOrThrow();
+    const admin = await demoAdmin(t.db);
     const token = await t.deps.tokens.signUser(admin);
     await t.app.inject({
       method: 'DELETE',

@@ -1,24 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoContent } from '../../db/seed/index.js';
 import { type UserRow } from '../../db/schema.js';
 import { makeUser } from '../../../test/factories.js';
-import { builtinModelOf, demoTask, drawContext, signedExample } from '../../../test/collection.js';
-import { createTestApp, type TestApp } from '../../../test/support.js';
+import {
+  currentRound,
+  demoAdmin,
+  demoSentimentApp,
+  type DemoSentiment,
+  drawContext,
+  exampleRow,
+  examplesOf,
+  roundUserInfo,
+  signedExample,
+  userRow,
+} from '../../../test/collection.js';
+import { type TestApp } from '../../../test/support.js';
 
 describe('writing examples against a model in the loop', () => {
   let t: TestApp;
   let alice: UserRow;
   let aliceToken: string;
-  let sentiment: Awaited<ReturnType<typeof demoTask>>;
-  let model: Awaited<ReturnType<typeof builtinModelOf>>;
+  let sentiment: DemoSentiment['sentiment'];
+  let model: DemoSentiment['model'];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemoContent(t.db, t.storage, t.config.dataFolder);
+    ({ t, sentiment, model } = await demoSentimentApp());
     alice = await makeUser(t.db);
     aliceToken = await t.deps.tokens.signUser(alice);
-    sentiment = await demoTask(t.db, 'sentiment');
-    model = await builtinModelOf(t.db, sentiment.id);
   });
   afterAll(async () => {
     await t.close();
@@ -41,43 +48,39 @@ describe('writing examples against a model in the loop', () => {
     });
   }
 
-  const round = () =>
-    t.db
-      .selectFrom('rounds')
-      .selectAll()
-      .where('tid', '=', sentiment.id)
-      .where('rid', '=', sentiment.cur_round)
-      .executeTakeFirstOrThrow();
+  /** Changes one's example (retract, flag). */
+  const putExample = (id: number, token: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/examples/${id}`, headers: auth(token), payload });
+
+  /** Casts a validation of an example. */
+  const putValidation = (id: number, token: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/validations/${id}`, headers: auth(token), payload });
+
+  /** What the validate page asks first: an example of the round to validate. */
+  const pickToValidate = (token: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/examples/sentiment/${sentiment.cur_round}`,
+      headers: auth(token),
+    });
 
   it('stores a fooling example, decides model_wrong itself, and moves every counter', async () => {
-    const before = await round();
+    const before = await currentRound(t.db, sentiment);
     // VADER calls this positive; the writer says it is negative (sarcasm): the model is fooled.
     const res = await write('Oh great, another wonderful Monday of endless meetings.', 'negative');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ success: 'ok', model_wrong: true, badges: 'FIRST_CREATED' });
-    const after = await round();
+    const after = await currentRound(t.db, sentiment);
     expect([
       after.total_collected - before.total_collected,
       after.total_fooled - before.total_fooled,
     ]).toEqual([1, 1]);
-    const user = await t.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', alice.id)
-      .executeTakeFirstOrThrow();
+    const user = await userRow(t.db, alice.id);
     expect([user.examples_submitted, user.total_fooled]).toEqual([1, 1]);
-    const rui = await t.db
-      .selectFrom('round_user_example_info')
-      .selectAll()
-      .where('uid', '=', alice.id)
-      .executeTakeFirstOrThrow();
+    const rui = await roundUserInfo(t.db, alice.id);
     expect([rui.examples_submitted, rui.total_fooled, rui.r_realid]).toEqual([1, 1, after.id]);
-    const stored = await t.db
-      .selectFrom('examples')
-      .selectAll()
-      .where('id', '=', body.id)
-      .executeTakeFirstOrThrow();
+    const stored = await exampleRow(t.db, body.id);
     expect(stored).toMatchObject({
       uid: alice.id,
       mid: model.id,
@@ -90,10 +93,10 @@ describe('writing examples against a model in the loop', () => {
   });
 
   it('a non-fooling example counts as collected, not fooled', async () => {
-    const before = await round();
+    const before = await currentRound(t.db, sentiment);
     const res = await write('I absolutely love this wonderful blender!', 'positive');
     expect(res.json().model_wrong).toBe(false);
-    const after = await round();
+    const after = await currentRound(t.db, sentiment);
     expect([
       after.total_collected - before.total_collected,
       after.total_fooled - before.total_fooled,
@@ -135,16 +138,7 @@ describe('writing examples against a model in the loop', () => {
   });
 
   it('a retried submission with the same Idempotency-Key stores one example', async () => {
-    const count = async () =>
-      Number(
-        (
-          await t.db
-            .selectFrom('examples')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('uid', '=', alice.id)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = () => examplesOf(t.db, { uid: alice.id });
     const before = await count();
     const ctx = await drawContext(t, sentiment);
     const payload = {
@@ -178,41 +172,17 @@ describe('writing examples against a model in the loop', () => {
     const created = (
       await write('Sure, the best service ever, waited two hours.', 'negative')
     ).json();
-    const bob = await makeUser(t.db);
-    const other = await t.app.inject({
-      method: 'PUT',
-      url: `/api/examples/${created.id}`,
-      headers: auth(await t.deps.tokens.signUser(bob)),
-      payload: { flagged: true },
-    });
+    const bob = await t.deps.tokens.signUser(await makeUser(t.db));
+    const other = await putExample(created.id, bob, { flagged: true });
     expect(other.statusCode).toBe(403);
-    const retract = await t.app.inject({
-      method: 'PUT',
-      url: `/api/examples/${created.id}`,
-      headers: auth(aliceToken),
-      payload: { retracted: true },
-    });
+    const retract = await putExample(created.id, aliceToken, { retracted: true });
     expect(retract.json()).toMatchObject({ retracted: true });
-    const user = await t.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', alice.id)
-      .executeTakeFirstOrThrow();
+    const user = await userRow(t.db, alice.id);
     expect(user.total_retracted).toBe(1);
     expect(user.total_verified_not_correct_fooled).toBe(created.model_wrong ? 1 : 0);
-    const flag = await t.app.inject({
-      method: 'PUT',
-      url: `/api/examples/${created.id}`,
-      headers: auth(aliceToken),
-      payload: { flagged: true },
-    });
+    const flag = await putExample(created.id, aliceToken, { flagged: true });
     expect(flag.json().flagged).toBe(true);
-    const unknownKey = await t.app.inject({
-      method: 'PUT',
-      url: `/api/examples/${created.id}`,
-      headers: auth(aliceToken),
-      payload: { uid: 5 },
-    });
+    const unknownKey = await putExample(created.id, aliceToken, { uid: 5 });
     expect(unknownKey.statusCode).toBe(400);
   });
 
@@ -226,64 +196,28 @@ describe('writing examples against a model in the loop', () => {
       makeUser(t.db),
     ]);
     const tokens = await Promise.all(validators.map((v) => t.deps.tokens.signUser(v)));
-    const own = await t.app.inject({
-      method: 'PUT',
-      url: `/api/validations/${created.id}`,
-      headers: auth(aliceToken),
-      payload: { label: 'correct' },
-    });
+    const own = await putValidation(created.id, aliceToken, { label: 'correct' });
     expect(own.statusCode).toBe(403);
-    const before = await round();
+    const before = await currentRound(t.db, sentiment);
     for (const token of tokens.slice(0, 3)) {
       // Each validator is served this example by the picker first (fooling, least validated).
-      const picked = await t.app.inject({
-        method: 'GET',
-        url: `/api/examples/sentiment/${sentiment.cur_round}`,
-        headers: auth(token),
-      });
+      const picked = await pickToValidate(token);
       expect(picked.statusCode).toBe(200);
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/validations/${created.id}`,
-        headers: auth(token),
-        payload: { label: 'correct', mode: 'user' },
-      });
+      const res = await putValidation(created.id, token, { label: 'correct', mode: 'user' });
       expect(res.statusCode).toBe(200);
     }
-    const again = await t.app.inject({
-      method: 'PUT',
-      url: `/api/validations/${created.id}`,
-      headers: auth(tokens[0]!),
-      payload: { label: 'correct' },
-    });
+    const again = await putValidation(created.id, tokens[0]!, { label: 'correct' });
     expect(again.statusCode).toBe(403);
-    const fourth = await t.app.inject({
-      method: 'PUT',
-      url: `/api/validations/${created.id}`,
-      headers: auth(tokens[3]!),
-      payload: { label: 'correct' },
-    });
+    const fourth = await putValidation(created.id, tokens[3]!, { label: 'correct' });
     expect(fourth.json().verdict).toBe('verified_fooled');
-    const after = await round();
+    const after = await currentRound(t.db, sentiment);
     expect(after.total_verified_fooled - before.total_verified_fooled).toBe(1);
-    const author = await t.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', alice.id)
-      .executeTakeFirstOrThrow();
+    const author = await userRow(t.db, alice.id);
     expect(author.total_verified_fooled).toBe(1);
-    const validator = await t.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', validators[0]!.id)
-      .executeTakeFirstOrThrow();
+    const validator = await userRow(t.db, validators[0]!.id);
     expect(validator.examples_verified).toBe(1);
     // A decided example is no longer served to validate.
-    const picked = await t.app.inject({
-      method: 'GET',
-      url: `/api/examples/sentiment/${sentiment.cur_round}`,
-      headers: auth(tokens[3]!),
-    });
+    const picked = await pickToValidate(tokens[3]!);
     if (picked.statusCode === 200) expect(picked.json().id).not.toBe(created.id);
   });
 
@@ -291,31 +225,20 @@ describe('writing examples against a model in the loop', () => {
     const created = (
       await write('Brilliant, my phone died again right on time.', 'negative')
     ).json();
-    const stranger = await makeUser(t.db);
-    const refused = await t.app.inject({
-      method: 'PUT',
-      url: `/api/validations/${created.id}`,
-      headers: auth(await t.deps.tokens.signUser(stranger)),
-      payload: { label: 'incorrect', mode: 'owner' },
+    const stranger = await t.deps.tokens.signUser(await makeUser(t.db));
+    const refused = await putValidation(created.id, stranger, {
+      label: 'incorrect',
+      mode: 'owner',
     });
     expect(refused.statusCode).toBe(403);
-    const admin = await t.db
-      .selectFrom('users')
-      .selectAll()
-      .where('admin', '=', true)
-      .executeTakeFirstOrThrow();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/validations/${created.id}`,
-      headers: auth(await t.deps.tokens.signUser(admin)),
-      payload: { label: 'incorrect', mode: 'owner', metadata: { corrected_label: 'positive' } },
+    const admin = await demoAdmin(t.db);
+    const res = await putValidation(created.id, await t.deps.tokens.signUser(admin), {
+      label: 'incorrect',
+      mode: 'owner',
+      metadata: { corrected_label: 'positive' },
     });
     expect(res.json().verdict).toBe('verified_not_correct');
-    const author = await t.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', alice.id)
-      .executeTakeFirstOrThrow();
+    const author = await userRow(t.db, alice.id);
     expect(author.total_verified_not_correct_fooled).toBeGreaterThanOrEqual(1);
   });
 

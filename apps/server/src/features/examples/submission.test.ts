@@ -1,17 +1,21 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { seedDemoContent } from '../../db/seed/index.js';
 import { type UserRow } from '../../db/schema.js';
 import { makeTask, makeUser } from '../../../test/factories.js';
 import {
-  builtinModelOf,
   crowdHeader,
+  currentRound,
   demoAdmin,
-  demoTask,
+  demoSentimentApp,
+  type DemoSentiment,
   drawContext,
+  exampleRow,
+  examplesOf,
+  roundUserInfo,
   signedExample,
+  userRow,
 } from '../../../test/collection.js';
-import { createTestApp, type TestApp } from '../../../test/support.js';
+import { type TestApp } from '../../../test/support.js';
 
 /**
  * POST /examples reads everything it checks in one query and writes in one statement (see
@@ -20,15 +24,12 @@ import { createTestApp, type TestApp } from '../../../test/support.js';
  */
 describe('example submission', () => {
   let t: TestApp;
-  let sentiment: Awaited<ReturnType<typeof demoTask>>;
-  let model: Awaited<ReturnType<typeof builtinModelOf>>;
+  let sentiment: DemoSentiment['sentiment'];
+  let model: DemoSentiment['model'];
   let admin: UserRow;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemoContent(t.db, t.storage, t.config.dataFolder);
-    sentiment = await demoTask(t.db, 'sentiment');
-    model = await builtinModelOf(t.db, sentiment.id);
+    ({ t, sentiment, model } = await demoSentimentApp());
     admin = await demoAdmin(t.db);
   });
   afterAll(async () => {
@@ -63,32 +64,11 @@ describe('example submission', () => {
     }
   }
 
-  const userRow = (id: number) =>
-    t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const roundRow = () =>
-    t.db
-      .selectFrom('rounds')
-      .selectAll()
-      .where('tid', '=', sentiment.id)
-      .where('rid', '=', sentiment.cur_round)
-      .executeTakeFirstOrThrow();
-  const examplesOf = async (where: { uid?: number; annotator?: string }) =>
-    Number(
-      (
-        await t.db
-          .selectFrom('examples')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .$if(where.uid !== undefined, (q) => q.where('uid', '=', where.uid!))
-          .$if(where.annotator !== undefined, (q) => q.where('annotator_id', '=', where.annotator!))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-
   it('awards the 1st and 10th example badges, then takes three statements and no transaction', async () => {
     const author = await makeUser(t.db);
     const token = await t.deps.tokens.signUser(author);
-    const roundBefore = await roundRow();
-    const unseenBefore = (await userRow(author.id)).unseen_notifications;
+    const roundBefore = await currentRound(t.db, sentiment);
+    const unseenBefore = (await userRow(t.db, author.id)).unseen_notifications;
     const answers = [];
     const bodies = [];
     for (let i = 1; i <= 10; i++) {
@@ -119,7 +99,7 @@ describe('example submission', () => {
       .where('type', '=', 'NEW_BADGE_EARNED')
       .execute();
     expect(notes.map((n) => n.message).sort()).toEqual(['FIRST_CREATED', 'FIRST_TEN_CREATED']);
-    expect((await userRow(author.id)).unseen_notifications).toBe(unseenBefore + 2);
+    expect((await userRow(t.db, author.id)).unseen_notifications).toBe(unseenBefore + 2);
     // The stored answer of a key carries the badge the first answer carried.
     const replayed = await post(bearer(token), bodies[9]!, 'badge-key-10');
     expect(replayed.json()).toEqual(answers[9]);
@@ -142,21 +122,17 @@ describe('example submission', () => {
     expect(eleventh.badges).toBeNull();
 
     // Every counter moved once per example.
-    const after = await userRow(author.id);
+    const after = await userRow(t.db, author.id);
     const fooled = [...answers, eleventh].filter(
       (a) => (a as { model_wrong: boolean | null }).model_wrong === true,
     ).length;
     expect([after.examples_submitted, after.total_fooled]).toEqual([11, fooled]);
-    const roundAfter = await roundRow();
+    const roundAfter = await currentRound(t.db, sentiment);
     expect([
       roundAfter.total_collected - roundBefore.total_collected,
       roundAfter.total_fooled - roundBefore.total_fooled,
     ]).toEqual([11, fooled]);
-    const rui = await t.db
-      .selectFrom('round_user_example_info')
-      .selectAll()
-      .where('uid', '=', author.id)
-      .executeTakeFirstOrThrow();
+    const rui = await roundUserInfo(t.db, author.id);
     expect([rui.examples_submitted, rui.total_fooled, rui.r_realid]).toEqual([
       11,
       fooled,
@@ -169,11 +145,7 @@ describe('example submission', () => {
       .executeTakeFirstOrThrow();
     expect(contextAfter.total_used).toBe(usedBefore + 1);
     expect(contextAfter.last_used).not.toBeNull();
-    const stored = await t.db
-      .selectFrom('examples')
-      .selectAll()
-      .where('id', '=', eleventh.id)
-      .executeTakeFirstOrThrow();
+    const stored = await exampleRow(t.db, eleventh.id);
     expect(stored).toMatchObject({
       uid: author.id,
       annotator_id: null,
@@ -192,8 +164,8 @@ describe('example submission', () => {
     const retry = await statementsOf(() => post(bearer(token), body, 'steady-key-11'));
     expect(retry.texts).toHaveLength(4);
     expect((retry.res as unknown as { json(): unknown }).json()).toEqual(eleventh);
-    expect(await examplesOf({ uid: author.id })).toBe(11);
-    expect((await userRow(author.id)).examples_submitted).toBe(11);
+    expect(await examplesOf(t.db, { uid: author.id })).toBe(11);
+    expect((await userRow(t.db, author.id)).examples_submitted).toBe(11);
     const reused = await post(
       bearer(token),
       { ...body, input: { ...body.input, label: 'positive' } },
@@ -217,8 +189,8 @@ describe('example submission', () => {
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
     expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
-    expect(await examplesOf({ uid: author.id })).toBe(1);
-    expect((await userRow(author.id)).examples_submitted).toBe(11);
+    expect(await examplesOf(t.db, { uid: author.id })).toBe(1);
+    expect((await userRow(t.db, author.id)).examples_submitted).toBe(11);
     // A newcomer (the transactional path, with its badge) retrying concurrently, too.
     const newcomer = await makeUser(t.db);
     const newToken = await t.deps.tokens.signUser(newcomer);
@@ -231,12 +203,12 @@ describe('example submission', () => {
       new Set([JSON.stringify(firsts[0]!.json())]),
     );
     expect(firsts[0]!.json().badges).toBe('FIRST_CREATED');
-    expect(await examplesOf({ uid: newcomer.id })).toBe(1);
+    expect(await examplesOf(t.db, { uid: newcomer.id })).toBe(1);
   });
 
   it('a crowd worker’s retry stores one example; no user counters move', async () => {
     const crowd = await crowdHeader(t, sentiment.id);
-    const roundBefore = await roundRow();
+    const roundBefore = await currentRound(t.db, sentiment);
     const ctx = await drawContext(t, sentiment);
     const body = {
       tid: sentiment.id,
@@ -253,12 +225,12 @@ describe('example submission', () => {
     expect([a.statusCode, b.statusCode, c.statusCode]).toEqual([200, 200, 200]);
     expect(new Set([a.json().id, b.json().id, c.json().id]).size).toBe(1);
     expect(a.json()).toMatchObject({ model_wrong: null, badges: null });
-    expect(await examplesOf({ annotator: 'worker-42' })).toBe(1);
+    expect(await examplesOf(t.db, { annotator: 'worker-42' })).toBe(1);
     // Another worker may use the same key: keys are per worker.
     const other = await post(crowd, { ...body, annotator_id: 'worker-43' }, 'crowd-key-1');
     expect(other.statusCode).toBe(200);
     expect(other.json().id).not.toBe(a.json().id);
-    const roundAfter = await roundRow();
+    const roundAfter = await currentRound(t.db, sentiment);
     expect(roundAfter.total_collected - roundBefore.total_collected).toBe(2);
   });
 

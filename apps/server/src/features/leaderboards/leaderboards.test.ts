@@ -1,57 +1,41 @@
 import { krippendorffAlphaNominal } from '@dynaloop/scoring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTask, makeUser } from '../../../test/factories.js';
+import { makeContext, makeExample, makeOwnedTask, makeUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/support.js';
-import { STARTER_CONFIG_YAML } from '../proposals/starter-config.js';
 
 describe('user leaderboard and round agreement', () => {
   let t: TestApp;
-  let task: Awaited<ReturnType<typeof makeTask>>;
+  let task: Awaited<ReturnType<typeof makeOwnedTask>>;
   let ownerToken: string;
   const users: Array<{ id: number; username: string }> = [];
   const labelsByExample: string[][] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
-    const owner = await makeUser(t.db);
-    ownerToken = await t.deps.tokens.signUser(owner);
-    task = await makeTask(
-      t.db,
-      { config_yaml: STARTER_CONFIG_YAML },
-      { ownerIds: [owner.id], rounds: 2 },
-    );
+    task = await makeOwnedTask(t.db);
+    ownerToken = await t.deps.tokens.signUser(task.owner);
     for (let i = 0; i < 3; i++) users.push(await makeUser(t.db));
     const [r1, r2] = task.rounds;
+    /** A contributor's counters in a round: submitted, fooled, fooling but judged not correct. */
+    const stats = (
+      user: { id: number },
+      round: { id: number },
+      examples_submitted: number,
+      total_fooled: number,
+      total_verified_not_correct_fooled = 0,
+    ) => ({
+      uid: user.id,
+      r_realid: round.id,
+      examples_submitted,
+      total_fooled,
+      total_verified_not_correct_fooled,
+    });
     // Round stats as examples would have left them: u0 fooled 3 of 4 (1 judged not correct), u1 1 of 5, u2 0 of 2.
     const info = [
-      {
-        uid: users[0]!.id,
-        r_realid: r1!.id,
-        examples_submitted: 4,
-        total_fooled: 3,
-        total_verified_not_correct_fooled: 1,
-      },
-      {
-        uid: users[1]!.id,
-        r_realid: r1!.id,
-        examples_submitted: 3,
-        total_fooled: 1,
-        total_verified_not_correct_fooled: 0,
-      },
-      {
-        uid: users[1]!.id,
-        r_realid: r2!.id,
-        examples_submitted: 2,
-        total_fooled: 0,
-        total_verified_not_correct_fooled: 0,
-      },
-      {
-        uid: users[2]!.id,
-        r_realid: r2!.id,
-        examples_submitted: 2,
-        total_fooled: 0,
-        total_verified_not_correct_fooled: 0,
-      },
+      stats(users[0]!, r1!, 4, 3, 1),
+      stats(users[1]!, r1!, 3, 1),
+      stats(users[1]!, r2!, 2, 0),
+      stats(users[2]!, r2!, 2, 0),
     ];
     await t.db.insertInto('round_user_example_info').values(info).execute();
     // Round 1: 10 collected, 4 verified fooled; validations of three examples by three validators.
@@ -60,11 +44,7 @@ describe('user leaderboard and round agreement', () => {
       .set({ total_collected: 10, total_fooled: 4, total_verified_fooled: 4 })
       .where('id', '=', r1!.id)
       .execute();
-    const ctx = await t.db
-      .insertInto('contexts')
-      .values({ r_realid: r1!.id, context_json: '{"context":"c"}' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const ctx = await makeContext(t.db, r1!.id, { context: 'c' });
     const validators = [await makeUser(t.db), await makeUser(t.db), await makeUser(t.db)];
     const plan = [
       ['correct', 'correct', 'correct'],
@@ -72,18 +52,7 @@ describe('user leaderboard and round agreement', () => {
       ['incorrect', 'incorrect', 'flagged'],
     ];
     for (const labels of plan) {
-      const e = await t.db
-        .insertInto('examples')
-        .values({
-          cid: ctx.id,
-          r_realid: r1!.id,
-          tid: task.task.id,
-          uid: users[0]!.id,
-          input_json: '{}',
-          model_wrong: true,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const e = await makeExample(t.db, r1!, ctx.id, { uid: users[0]!.id, model_wrong: true });
       await t.db
         .insertInto('validations')
         .values(
@@ -102,6 +71,14 @@ describe('user leaderboard and round agreement', () => {
     await t.close();
   });
 
+  /** A contributor's row of the user leaderboard (the test users have no avatar). */
+  const leaderboardRow = (
+    user: { id: number; username: string },
+    count: number,
+    MER: string,
+    total: string,
+  ) => ({ uid: user.id, username: user.username, avatar_url: '', count, MER, total });
+
   it('ranks contributors by verified fooling examples over the task, with MER and total', async () => {
     const res = await t.app.inject({
       method: 'GET',
@@ -110,30 +87,9 @@ describe('user leaderboard and round agreement', () => {
     expect(res.json()).toEqual({
       count: 3,
       data: [
-        {
-          uid: users[0]!.id,
-          username: users[0]!.username,
-          avatar_url: '',
-          count: 2,
-          MER: '50.00',
-          total: '2/4',
-        },
-        {
-          uid: users[1]!.id,
-          username: users[1]!.username,
-          avatar_url: '',
-          count: 1,
-          MER: '20.00',
-          total: '1/5',
-        },
-        {
-          uid: users[2]!.id,
-          username: users[2]!.username,
-          avatar_url: '',
-          count: 0,
-          MER: '0.00',
-          total: '0/2',
-        },
+        leaderboardRow(users[0]!, 2, '50.00', '2/4'),
+        leaderboardRow(users[1]!, 1, '20.00', '1/5'),
+        leaderboardRow(users[2]!, 0, '0.00', '0/2'),
       ],
     });
   });
@@ -152,11 +108,13 @@ describe('user leaderboard and round agreement', () => {
   });
 
   it('gives owners the round’s agreement and verified MER with intervals', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/tasks/${task.task.id}/rounds/1/agreement`,
-      headers: { authorization: `Bearer ${ownerToken}` },
-    });
+    const agreementAs = (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/tasks/${task.task.id}/rounds/1/agreement`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const res = await agreementAs(ownerToken);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -172,14 +130,6 @@ describe('user leaderboard and round agreement', () => {
     expect(body.verified_mer_ci[1]).toBeGreaterThan(40);
     expect(body.alpha_ci[0]).toBeLessThanOrEqual(body.alpha);
     const stranger = await t.deps.tokens.signUser(await makeUser(t.db));
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/tasks/${task.task.id}/rounds/1/agreement`,
-          headers: { authorization: `Bearer ${stranger}` },
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await agreementAs(stranger)).statusCode).toBe(403);
   });
 });

@@ -1,6 +1,12 @@
 import { taskDetail, type RoundDetail, type TaskDetail } from '@dynaloop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDataset, makeModel, makeTask, makeUser } from '../../../test/factories.js';
+import {
+  makeDataset,
+  makeModel,
+  makeOwnedTask,
+  makeTask,
+  makeUser,
+} from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/support.js';
 import { STARTER_CONFIG_YAML } from '../proposals/starter-config.js';
 
@@ -45,19 +51,14 @@ describe('task detail, rounds, trends and model I/O', () => {
   let ownerToken: string;
   let adminToken: string;
   let strangerToken: string;
-  let task: Task;
+  let task: Awaited<ReturnType<typeof makeOwnedTask>>;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const owner = await makeUser(t.db);
-    ownerToken = await t.deps.tokens.signUser(owner);
+    task = await makeOwnedTask(t.db);
+    ownerToken = await t.deps.tokens.signUser(task.owner);
     adminToken = await t.deps.tokens.signUser(await makeUser(t.db, { admin: true }));
     strangerToken = await t.deps.tokens.signUser(await makeUser(t.db));
-    task = await makeTask(
-      t.db,
-      { config_yaml: STARTER_CONFIG_YAML },
-      { ownerIds: [owner.id], rounds: 2 },
-    );
   });
   afterAll(async () => {
     await t.close();

@@ -1,13 +1,13 @@
 import { AVATAR_MAX_BYTES, routes } from '@dynaloop/contract';
 import { type AppInstance } from '../../app.js';
-import { type Actor } from '../../platform/auth.js';
+import { type Actor, findActiveUser } from '../../platform/auth.js';
 import { errors } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { AVATAR_PREFIX, CONTENT_TYPES, storeAvatar } from './avatar.js';
 import { presentPrivateUser, presentPublicUser } from './presenter.js';
 import { userPolicy } from './policy.js';
 import { listUserForks, listUserModels, listUserSnapshots, listUserTasks } from './repo.js';
-import { deleteAccount, findActiveUser } from './service.js';
+import { deleteAccount } from './service.js';
 
 const AVATAR_URL_PREFIX = '/api/avatars/';
 

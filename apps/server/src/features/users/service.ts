@@ -42,18 +42,6 @@ export async function findUserByEmail(
     .executeTakeFirst();
 }
 
-export async function findActiveUser(
-  db: Kysely<Database>,
-  id: number,
-): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
 /**
  * Deletes an account as the legal pages promise: what the user submitted (examples,
  * validations, models, forks) stays, but nothing identifies them any more. The row remains as

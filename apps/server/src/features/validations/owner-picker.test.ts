@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTask, makeUser } from '../../../test/factories.js';
+import { makeContext, makeExample, makeOwnedTask, makeUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/support.js';
-import { STARTER_CONFIG_YAML } from '../proposals/starter-config.js';
 
 describe('GET /api/examples/{task}/{round}/filtered/{minFlags}/{maxFlags}/{minDisagree}/{maxDisagree}', () => {
   let t: TestApp;
@@ -11,20 +10,11 @@ describe('GET /api/examples/{task}/{round}/filtered/{minFlags}/{maxFlags}/{minDi
 
   beforeAll(async () => {
     t = await createTestApp();
-    const owner = await makeUser(t.db);
+    const { owner, task, rounds } = await makeOwnedTask(t.db, { rounds: 1 });
     ownerToken = await t.deps.tokens.signUser(owner);
-    const { task, rounds } = await makeTask(
-      t.db,
-      { config_yaml: STARTER_CONFIG_YAML },
-      { ownerIds: [owner.id] },
-    );
     code = task.task_code;
     const author = await makeUser(t.db);
-    const ctx = await t.db
-      .insertInto('contexts')
-      .values({ r_realid: rounds[0]!.id, context_json: '{"context":"c"}' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const ctx = await makeContext(t.db, rounds[0]!.id, { context: 'c' });
     const make = async (
       name: string,
       counts: {
@@ -35,19 +25,12 @@ describe('GET /api/examples/{task}/{round}/filtered/{minFlags}/{maxFlags}/{minDi
         retracted?: boolean;
       },
     ) => {
-      const row = await t.db
-        .insertInto('examples')
-        .values({
-          cid: ctx.id,
-          r_realid: rounds[0]!.id,
-          tid: task.id,
-          uid: author.id,
-          input_json: JSON.stringify({ name }),
-          model_wrong: true,
-          ...counts,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await makeExample(t.db, rounds[0]!, ctx.id, {
+        uid: author.id,
+        input_json: JSON.stringify({ name }),
+        model_wrong: true,
+        ...counts,
+      });
       ids[name] = row.id;
     };
     await make('fresh', {});

@@ -11,6 +11,21 @@ export interface PickerFilter {
 }
 
 /**
+ * The examples of a round still open to a vote, each with its context: not retracted, not
+ * written in the sandbox, and without an owner's vote. Both pickers start from these.
+ */
+const openExamplesOfRound = (db: Db, roundId: number) =>
+  db
+    .selectFrom('examples as e')
+    .innerJoin('contexts as c', 'c.id', 'e.cid')
+    .selectAll('e')
+    .select('c.context_json')
+    .where('e.r_realid', '=', roundId)
+    .where('e.retracted', '=', false)
+    .where('e.sandbox', '=', false)
+    .where('e.owner_validated', '=', false);
+
+/**
  * An example for this user to validate (reference facts §6.6), decided per example: of the
  * round, not retracted, fooling the model (unless the task validates all examples), not the
  * user's own, not yet validated by them, still undecided and without an owner's vote. Fooling
@@ -23,16 +38,8 @@ export async function pickExampleToValidate(
   contributor: Contributor,
   filter: PickerFilter,
 ) {
-  let q = db
-    .selectFrom('examples as e')
-    .innerJoin('contexts as c', 'c.id', 'e.cid')
-    .selectAll('e')
-    .select('c.context_json')
-    .where('e.r_realid', '=', roundId)
-    .where('e.retracted', '=', false)
-    .where('e.sandbox', '=', false)
+  let q = openExamplesOfRound(db, roundId)
     .where('e.verdict', '=', 'pending')
-    .where('e.owner_validated', '=', false)
     // Never one's own examples, nor one already validated (crowd workers by their annotator id).
     .where((eb) =>
       contributor.kind === 'user'
@@ -79,15 +86,7 @@ export async function pickExampleForOwner(
   roundId: number,
   range: { minFlags: number; maxFlags: number; minDisagree: number; maxDisagree: number },
 ) {
-  return db
-    .selectFrom('examples as e')
-    .innerJoin('contexts as c', 'c.id', 'e.cid')
-    .selectAll('e')
-    .select('c.context_json')
-    .where('e.r_realid', '=', roundId)
-    .where('e.retracted', '=', false)
-    .where('e.sandbox', '=', false)
-    .where('e.owner_validated', '=', false)
+  return openExamplesOfRound(db, roundId)
     .where('e.verified_flagged', '>=', range.minFlags)
     .where('e.verified_flagged', '<=', range.maxFlags)
     .where(sql<number>`least(e.verified_correct, e.verified_incorrect)`, '>=', range.minDisagree)

@@ -1,17 +1,15 @@
-import { Anchor, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ContentPage } from '../../../components/ContentPage';
 import { ExplainerVideo } from '../components/ExplainerVideo';
 import { Faq } from '../components/Faq';
+import { TitledSection } from '../../../components/TitledSection';
 
 export function AboutPage() {
   return (
     <ContentPage title="About Dynaloop" documentTitle="About">
       <Stack gap="xl">
-        <section aria-labelledby="about-what">
-          <Title order={2} id="about-what" mb="sm">
-            Dynamic, human-in-the-loop benchmarking
-          </Title>
+        <TitledSection id="about-what" title="Dynamic, human-in-the-loop benchmarking">
           <Stack gap="sm">
             <Text>
               Static benchmarks saturate: models quickly reach scores that look superhuman on a
@@ -26,12 +24,9 @@ export function AboutPage() {
               improve.
             </Text>
           </Stack>
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="about-how">
-          <Title order={2} id="about-how" mb="sm">
-            How it works
-          </Title>
+        <TitledSection id="about-how" title="How it works">
           <List spacing="xs">
             <List.Item>
               <strong>Tasks</strong> — each task (sentiment analysis, natural language inference,
@@ -53,38 +48,26 @@ export function AboutPage() {
               you choose how much each metric weighs.
             </List.Item>
           </List>
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="about-dynascore">
-          <Title order={2} id="about-dynascore" mb="sm">
-            About the dynascore
-          </Title>
+        <TitledSection id="about-dynascore" title="About the dynascore">
           <Text>
             The dynascore combines a model&apos;s metrics with weights chosen by the reader, on data
             that changes from round to round. It is dynamic by design: it should not be cited on its
             own, only together with the weights, the round and the individual metrics behind it.
           </Text>
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="about-video">
-          <Title order={2} id="about-video" mb="sm">
-            See it in action
-          </Title>
+        <TitledSection id="about-video" title="See it in action">
           <Text mb="md">A short video explains the platform in a few minutes.</Text>
           <ExplainerVideo />
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="about-faq">
-          <Title order={2} id="about-faq" mb="sm">
-            Frequently asked questions
-          </Title>
+        <TitledSection id="about-faq" title="Frequently asked questions">
           <Faq />
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="about-contact">
-          <Title order={2} id="about-contact" mb="sm">
-            Questions?
-          </Title>
+        <TitledSection id="about-contact" title="Questions?">
           <Text>
             Something not covered here?{' '}
             <Anchor component={Link} to="/contact">
@@ -92,7 +75,7 @@ export function AboutPage() {
             </Anchor>
             .
           </Text>
-        </section>
+        </TitledSection>
       </Stack>
     </ContentPage>
   );

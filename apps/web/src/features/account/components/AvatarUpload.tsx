@@ -2,9 +2,10 @@ import { useRef, useState } from 'react';
 import { type UserPrivate } from '@dynaloop/contract';
 import { MESSAGES } from '@dynaloop/contract/messages';
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from '@dynaloop/contract/schemas';
-import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api';
 import { useUploadAvatar } from '../../users/api/users';
+import { UserAvatar } from '../../users/components/UserAvatar';
 
 /** Whether a file name ends with .jpg, .jpeg or .png, in any case. */
 export function isAvatarFileName(name: string): boolean {
@@ -37,13 +38,7 @@ export function AvatarUpload({ user }: { user: UserPrivate }) {
 
   return (
     <Group gap="lg" align="center">
-      <Avatar
-        src={user.avatar_url}
-        alt={`Avatar of ${user.username}`}
-        name={user.username}
-        color="initials"
-        size={96}
-      />
+      <UserAvatar user={user} size={96} />
       <Stack gap={6}>
         <FileButton onChange={pick} accept="image/png,image/jpeg" resetRef={resetRef}>
           {(props) => (

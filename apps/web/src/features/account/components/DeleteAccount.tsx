@@ -1,20 +1,11 @@
-import { type FormEvent, useState } from 'react';
 import { MESSAGES } from '@dynaloop/contract/messages';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Paper, PasswordInput, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { FormModal } from '../../../components/FormModal';
 import { errorMessage } from '../../../lib/api';
+import { useFormFields } from '../../../lib/form';
 import { logout } from '../../auth/api/session';
 import { useDeleteAccount } from '../../users/api/users';
 
@@ -24,32 +15,27 @@ const WHAT_HAPPENS =
 /** The danger zone: deletes the account after asking for the password. */
 export function DeleteAccount({ userId }: { userId: number }) {
   const [opened, { open, close }] = useDisclosure(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { bind, handleSubmit, reset } = useFormFields({ password: '' });
   const remove = useDeleteAccount(userId);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   function dismiss() {
-    setPassword('');
-    setError(undefined);
+    reset();
     remove.reset();
     close();
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (password === '') {
-      setError(MESSAGES.required);
-      return;
-    }
-    remove.mutate(password, {
-      onSuccess: async () => {
-        await logout(queryClient);
-        await navigate('/', { replace: true });
-      },
-    });
-  }
+  const submit = handleSubmit(
+    (values) => (values.password === '' ? { password: MESSAGES.required } : {}),
+    (values) =>
+      remove.mutate(values.password, {
+        onSuccess: async () => {
+          await logout(queryClient);
+          await navigate('/', { replace: true });
+        },
+      }),
+  );
 
   return (
     <Paper
@@ -68,41 +54,34 @@ export function DeleteAccount({ userId }: { userId: number }) {
       <Button color="red" variant="outline" mt="md" onClick={open}>
         Delete account
       </Button>
-      <Modal opened={opened} onClose={dismiss} title="Delete your account" centered>
-        <form onSubmit={submit} noValidate aria-label="Delete your account">
-          <Stack gap="md">
-            <Text size="sm">{WHAT_HAPPENS}</Text>
-            <Text size="sm" fw={600}>
-              This cannot be undone. Enter your password to confirm.
-            </Text>
-            {remove.isError ? (
-              <Alert color="red" variant="light" role="alert">
-                {errorMessage(remove.error)}
-              </Alert>
-            ) : null}
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              withAsterisk
-              value={password}
-              onChange={(event) => {
-                setPassword(event.currentTarget.value);
-                setError(undefined);
-              }}
-              error={error}
-              data-autofocus
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={dismiss}>
-                Cancel
-              </Button>
-              <Button type="submit" color="red" loading={remove.isPending}>
-                Delete my account
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <FormModal
+        opened={opened}
+        onClose={dismiss}
+        title="Delete your account"
+        label="Delete your account"
+        onSubmit={submit}
+        submitLabel="Delete my account"
+        submitColor="red"
+        submitting={remove.isPending}
+        gap="md"
+      >
+        <Text size="sm">{WHAT_HAPPENS}</Text>
+        <Text size="sm" fw={600}>
+          This cannot be undone. Enter your password to confirm.
+        </Text>
+        {remove.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(remove.error)}
+          </Alert>
+        ) : null}
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          withAsterisk
+          {...bind('password')}
+          data-autofocus
+        />
+      </FormModal>
     </Paper>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { PAGE_SIZES } from '@dynaloop/contract/constants';
-import { MESSAGES } from '@dynaloop/contract/messages';
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { ListPagination } from '../../../components/ListPagination';
-import { QueryStatus } from '../../../components/QueryStatus';
+import { PagedQuery } from '../../../components/PagedQuery';
+import { TitledSection } from '../../../components/TitledSection';
 import { formatRelativeTime } from '../../../lib/format-relative-time';
 import { type UserForkItem, useUserList } from '../../users/api/users';
 
@@ -27,45 +26,33 @@ function LeaderboardList({
   const query = useUserList(userId, kind, page, size);
   const headingId = `${kind}-title`;
   return (
-    <section aria-labelledby={headingId}>
-      <Title order={2} size="h3" id={headingId} mb="sm">
-        {title}
-      </Title>
-      <QueryStatus
+    <TitledSection id={headingId} title={title} size="h3">
+      <PagedQuery
         query={query}
         loadingLabel={`Loading ${kind}…`}
         errorTitle={`${title} could not be loaded`}
+        page={page}
+        pageSize={size}
+        onPageChange={setPage}
+        pagesLabel={`${title} pages`}
       >
-        {({ count, data }) =>
-          count === 0 ? (
-            <Text c="dimmed">{MESSAGES.noDataFound}</Text>
-          ) : (
-            <>
-              <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
-                {data.map((item) => (
-                  <li key={`${String(item.tid)}-${item.name}`}>
-                    <Anchor component={Link} to={leaderboardPath(item)} fw={500}>
-                      {item.name}
-                    </Anchor>{' '}
-                    <Text span size="sm" c="dimmed">
-                      · {item.task.task_code} · created {formatRelativeTime(item.create_datetime)}
-                    </Text>
-                    {item.desc ? <Text size="sm">{item.desc}</Text> : null}
-                  </li>
-                ))}
-              </Stack>
-              <ListPagination
-                count={count}
-                pageSize={size}
-                page={page}
-                onChange={setPage}
-                label={`${title} pages`}
-              />
-            </>
-          )
-        }
-      </QueryStatus>
-    </section>
+        {(data) => (
+          <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+            {data.map((item) => (
+              <li key={`${String(item.tid)}-${item.name}`}>
+                <Anchor component={Link} to={leaderboardPath(item)} fw={500}>
+                  {item.name}
+                </Anchor>{' '}
+                <Text span size="sm" c="dimmed">
+                  · {item.task.task_code} · created {formatRelativeTime(item.create_datetime)}
+                </Text>
+                {item.desc ? <Text size="sm">{item.desc}</Text> : null}
+              </li>
+            ))}
+          </Stack>
+        )}
+      </PagedQuery>
+    </TitledSection>
   );
 }
 

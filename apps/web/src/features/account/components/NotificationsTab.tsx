@@ -3,8 +3,7 @@ import { type NotificationItem } from '@dynaloop/contract';
 import { PAGE_SIZES } from '@dynaloop/contract/constants';
 import { MESSAGES, NOTIFICATION_TEXTS } from '@dynaloop/contract/messages';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { ListPagination } from '../../../components/ListPagination';
-import { QueryStatus } from '../../../components/QueryStatus';
+import { PagedQuery } from '../../../components/PagedQuery';
 import { formatRelativeTime } from '../../../lib/format-relative-time';
 import { useMarkNotificationsSeen, useNotifications } from '../api/account';
 
@@ -55,27 +54,17 @@ export function NotificationsTab({ userId }: { userId: number }) {
   }, [query.isSuccess, markSeen]);
 
   return (
-    <QueryStatus
+    <PagedQuery
       query={query}
       loadingLabel="Loading notifications…"
       errorTitle="Notifications could not be loaded"
+      empty={MESSAGES.noNotificationsFound}
+      page={page}
+      pageSize={size}
+      onPageChange={setPage}
+      pagesLabel="Notification pages"
     >
-      {({ count, data }) =>
-        count === 0 ? (
-          <Text c="dimmed">{MESSAGES.noNotificationsFound}</Text>
-        ) : (
-          <>
-            <NotificationList items={data} />
-            <ListPagination
-              count={count}
-              pageSize={size}
-              page={page}
-              onChange={setPage}
-              label="Notification pages"
-            />
-          </>
-        )
-      }
-    </QueryStatus>
+      {(data) => <NotificationList items={data} />}
+    </PagedQuery>
   );
 }

@@ -1,11 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { type TaskProposal } from '@dynaloop/contract';
 import { PAGE_SIZES } from '@dynaloop/contract/constants';
 import { MESSAGES } from '@dynaloop/contract/messages';
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { ListPagination } from '../../../components/ListPagination';
-import { QueryStatus } from '../../../components/QueryStatus';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { FormModal } from '../../../components/FormModal';
+import { PagedQuery } from '../../../components/PagedQuery';
 import { errorMessage } from '../../../lib/api';
+import { useFormFields } from '../../../lib/form';
 import { formatRelativeTime } from '../../../lib/format-relative-time';
 import { useProcessProposal, useTaskProposals } from '../api/account';
 
@@ -25,65 +26,51 @@ function RejectModal({
   onClose: () => void;
 }) {
   const process = useProcessProposal();
-  const [changes, setChanges] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { bind, handleSubmit, reset } = useFormFields({ changes: '' });
 
   function dismiss() {
-    setChanges('');
-    setError(undefined);
+    reset();
     process.reset();
     onClose();
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!changes.trim()) {
-      setError(MESSAGES.required);
-      return;
-    }
-    process.mutate(
-      { id: proposal.id, accept: false, changes: changes.trim() },
-      { onSuccess: dismiss },
-    );
-  }
+  const submit = handleSubmit(
+    (values) => (values.changes.trim() ? {} : { changes: MESSAGES.required }),
+    (values) =>
+      process.mutate(
+        { id: proposal.id, accept: false, changes: values.changes.trim() },
+        { onSuccess: dismiss },
+      ),
+  );
 
   return (
-    <Modal opened={opened} onClose={dismiss} title={`Reject “${proposal.name}”`} centered>
-      <form onSubmit={submit} noValidate aria-label="Reject proposal">
-        <Stack gap="md">
-          <Text size="sm">
-            Tell the proposer what to change; they can then propose the task again.
-          </Text>
-          {process.isError ? (
-            <Alert color="red" variant="light" role="alert">
-              {errorMessage(process.error)}
-            </Alert>
-          ) : null}
-          <Textarea
-            label="Requested changes"
-            withAsterisk
-            autosize
-            minRows={3}
-            maxRows={10}
-            value={changes}
-            onChange={(event) => {
-              setChanges(event.currentTarget.value);
-              setError(undefined);
-            }}
-            error={error}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={dismiss}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={process.isPending}>
-              Reject proposal
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={dismiss}
+      title={`Reject “${proposal.name}”`}
+      label="Reject proposal"
+      onSubmit={submit}
+      submitLabel="Reject proposal"
+      submitColor="red"
+      submitting={process.isPending}
+      gap="md"
+    >
+      <Text size="sm">Tell the proposer what to change; they can then propose the task again.</Text>
+      {process.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(process.error)}
+        </Alert>
+      ) : null}
+      <Textarea
+        label="Requested changes"
+        withAsterisk
+        autosize
+        minRows={3}
+        maxRows={10}
+        {...bind('changes')}
+        data-autofocus
+      />
+    </FormModal>
   );
 }
 
@@ -168,35 +155,22 @@ export function ProposalList({ scope }: { scope: 'own' | 'everyone' }) {
   const size = PAGE_SIZES.proposals;
   const query = useTaskProposals(scope, page, size);
   return (
-    <QueryStatus
+    <PagedQuery
       query={query}
       loadingLabel="Loading proposals…"
       errorTitle="Proposals could not be loaded"
+      page={page}
+      pageSize={size}
+      onPageChange={setPage}
+      pagesLabel="Proposal pages"
     >
-      {({ count, data }) =>
-        count === 0 ? (
-          <Text c="dimmed">{MESSAGES.noDataFound}</Text>
-        ) : (
-          <>
-            <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
-              {data.map((proposal) => (
-                <ProposalItem
-                  key={proposal.id}
-                  proposal={proposal}
-                  showAuthor={scope === 'everyone'}
-                />
-              ))}
-            </Stack>
-            <ListPagination
-              count={count}
-              pageSize={size}
-              page={page}
-              onChange={setPage}
-              label="Proposal pages"
-            />
-          </>
-        )
-      }
-    </QueryStatus>
+      {(data) => (
+        <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+          {data.map((proposal) => (
+            <ProposalItem key={proposal.id} proposal={proposal} showAuthor={scope === 'everyone'} />
+          ))}
+        </Stack>
+      )}
+    </PagedQuery>
   );
 }

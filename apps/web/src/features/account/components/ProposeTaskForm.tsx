@@ -1,48 +1,33 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { MESSAGES } from '@dynaloop/contract/messages';
 import { proposalCreateBody } from '@dynaloop/contract/schemas';
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Paper, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { EditForm } from '../../../components/EditForm';
 import { errorMessage } from '../../../lib/api';
-import { type FieldErrors, schemaErrors, serverFieldErrors } from '../../../lib/form';
+import { type FieldErrors, schemaErrors, useFormFields } from '../../../lib/form';
 import { type ProposalInput, useCreateProposal } from '../api/account';
 
 type Field = keyof ProposalInput;
 const EMPTY: ProposalInput = { name: '', task_code: '', desc: '', longdesc: '' };
 
+function validate(values: ProposalInput): FieldErrors<Field> {
+  return schemaErrors<Field>(proposalCreateBody, values);
+}
+
 /** "Propose new task": Submit appears only once all four fields are filled. */
 export function ProposeTaskForm() {
   const create = useCreateProposal();
-  const [values, setValues] = useState<ProposalInput>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [sent, setSent] = useState<string | null>(null);
+  const { values, bind, handleSubmit, reset } = useFormFields(EMPTY, {
+    onChange: () => {
+      setSent(null);
+      if (!create.isIdle) create.reset();
+    },
+    serverError: create.error,
+  });
   const complete = (Object.values(values) as string[]).every((value) => value.trim() !== '');
-  const shownErrors = { ...serverFieldErrors(create.error), ...errors };
 
-  function change(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    setSent(null);
-    if (!create.isIdle) create.reset();
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!complete) return;
-    const found = schemaErrors<Field>(proposalCreateBody, values);
-    if (Object.values(found).some(Boolean)) {
-      setErrors(found);
-      return;
-    }
+  function send(values: ProposalInput) {
     const body: ProposalInput = {
       name: values.name.trim(),
       task_code: values.task_code.trim(),
@@ -51,7 +36,7 @@ export function ProposeTaskForm() {
     };
     create.mutate(body, {
       onSuccess: () => {
-        setValues(EMPTY);
+        reset();
         setSent(body.name);
       },
     });
@@ -66,62 +51,43 @@ export function ProposeTaskForm() {
         The admins review proposals. Once accepted, the task is yours to configure in its owner
         console before you activate it.
       </Text>
-      <form onSubmit={submit} noValidate aria-label="Propose new task">
-        <Stack gap="sm" maw={640}>
-          {create.isError ? (
+      <EditForm
+        label="Propose new task"
+        ready={complete}
+        onSubmit={handleSubmit(validate, send)}
+        submitLabel="Submit"
+        submitting={create.isPending}
+        problem={
+          create.isError ? (
             <Alert color="red" variant="light" role="alert">
               {MESSAGES.profileUpdateFailed(errorMessage(create.error))}
             </Alert>
-          ) : null}
-          {sent ? (
-            <Alert color="green" variant="light" role="status">
-              Your proposal “{sent}” was sent to the admins.
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Name"
-            withAsterisk
-            value={values.name}
-            onChange={(event) => change('name', event.currentTarget.value)}
-            error={shownErrors.name}
-          />
-          <TextInput
-            label="Task code"
-            description="Used in the task's address: letters, digits, _ and - only."
-            withAsterisk
-            value={values.task_code}
-            onChange={(event) => change('task_code', event.currentTarget.value)}
-            error={shownErrors.task_code}
-            autoCapitalize="off"
-            spellCheck={false}
-          />
-          <TextInput
-            label="Short description"
-            withAsterisk
-            value={values.desc}
-            onChange={(event) => change('desc', event.currentTarget.value)}
-            error={shownErrors.desc}
-          />
-          <Textarea
-            label="Long description"
-            description="What annotators do, what models predict, and why the task matters."
-            withAsterisk
-            autosize
-            minRows={4}
-            maxRows={12}
-            value={values.longdesc}
-            onChange={(event) => change('longdesc', event.currentTarget.value)}
-            error={shownErrors.longdesc}
-          />
-          {complete ? (
-            <Group>
-              <Button type="submit" loading={create.isPending}>
-                Submit
-              </Button>
-            </Group>
-          ) : null}
-        </Stack>
-      </form>
+          ) : null
+        }
+        done={sent ? <>Your proposal “{sent}” was sent to the admins.</> : null}
+        gap="sm"
+        maw={640}
+      >
+        <TextInput label="Name" withAsterisk {...bind('name')} />
+        <TextInput
+          label="Task code"
+          description="Used in the task's address: letters, digits, _ and - only."
+          withAsterisk
+          {...bind('task_code')}
+          autoCapitalize="off"
+          spellCheck={false}
+        />
+        <TextInput label="Short description" withAsterisk {...bind('desc')} />
+        <Textarea
+          label="Long description"
+          description="What annotators do, what models predict, and why the task matters."
+          withAsterisk
+          autosize
+          minRows={4}
+          maxRows={12}
+          {...bind('longdesc')}
+        />
+      </EditForm>
     </Paper>
   );
 }

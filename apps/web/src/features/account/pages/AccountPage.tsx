@@ -1,10 +1,10 @@
 import { type ReactNode } from 'react';
 import { type UserPrivate } from '@dynaloop/contract';
-import { Anchor, Container, Group, Tabs, Title } from '@mantine/core';
+import { Anchor, Container, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { HashTabs } from '../../../components/HashTabs';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useHashTab } from '../../../hooks/use-hash-tab';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { RequireLogin } from '../../auth/components/RequireLogin';
 import { userProfilePath } from '../../auth/paths';
@@ -58,27 +58,12 @@ const TABS: TabDef[] = [
 ];
 
 function AccountTabs({ user }: { user: UserPrivate }) {
-  const tabs = TABS.filter((tab) => !tab.adminOnly || user.admin);
-  const [tab, setTab] = useHashTab(
-    tabs.map((t) => t.value),
-    'profile',
-  );
-  return (
-    <Tabs value={tab} onChange={setTab} keepMounted={false} mt="lg">
-      <Tabs.List aria-label="Account sections">
-        {tabs.map((t) => (
-          <Tabs.Tab key={t.value} value={t.value}>
-            {t.label}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      {tabs.map((t) => (
-        <Tabs.Panel key={t.value} value={t.value} pt="lg">
-          {t.render(user)}
-        </Tabs.Panel>
-      ))}
-    </Tabs>
-  );
+  const tabs = TABS.filter((tab) => !tab.adminOnly || user.admin).map((tab) => ({
+    value: tab.value,
+    label: tab.label,
+    content: tab.render(user),
+  }));
+  return <HashTabs tabs={tabs} fallback="profile" label="Account sections" />;
 }
 
 function Account() {

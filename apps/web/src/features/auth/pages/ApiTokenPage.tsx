@@ -1,23 +1,21 @@
 import { useState } from 'react';
 import { MESSAGES } from '@dynaloop/contract/messages';
 import {
-  Alert,
   Button,
   Code,
   Container,
   Group,
-  Modal,
   Stack,
   Table,
   Text,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SecretOnce } from '../../../components/SecretOnce';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { errorMessage } from '../../../lib/api';
 import { formatRelativeTime } from '../../../lib/format-relative-time';
 import {
   type ApiTokenItem,
@@ -26,6 +24,7 @@ import {
   useRevokeApiToken,
 } from '../api/api-tokens';
 import { RequireLogin } from '../components/RequireLogin';
+import { TitledSection } from '../../../components/TitledSection';
 
 function NewToken({ token }: { token: string }) {
   return (
@@ -43,33 +42,24 @@ function RevokeModal({ token, onClose }: { token: ApiTokenItem | null; onClose: 
     onClose();
   }
   return (
-    <Modal opened={token !== null} onClose={close} title="Revoke API token" centered>
-      <Stack gap="md">
-        <Text size="sm">
-          Programs using the token starting with <Code>{token?.prefix}</Code> will no longer be able
-          to call the API. This cannot be undone.
-        </Text>
-        {revoke.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(revoke.error)}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={revoke.isPending}
-            onClick={() => {
-              if (token) revoke.mutate(token.id, { onSuccess: close });
-            }}
-          >
-            Revoke
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened={token !== null}
+      title="Revoke API token"
+      confirmLabel="Revoke"
+      color="red"
+      onConfirm={() => {
+        if (token) revoke.mutate(token.id, { onSuccess: close });
+      }}
+      onClose={close}
+      loading={revoke.isPending}
+      error={revoke.isError ? revoke.error : undefined}
+      focusConfirm={false}
+    >
+      <Text size="sm">
+        Programs using the token starting with <Code>{token?.prefix}</Code> will no longer be able
+        to call the API. This cannot be undone.
+      </Text>
+    </ConfirmModal>
   );
 }
 
@@ -141,10 +131,7 @@ function ApiTokens() {
           <ErrorAlert title="The token could not be created" error={generate.error} />
         ) : null}
         {generate.data ? <NewToken token={generate.data.api_token} /> : null}
-        <section aria-labelledby="api-tokens-title">
-          <Title order={2} size="h3" id="api-tokens-title" mb="sm">
-            Your tokens
-          </Title>
+        <TitledSection id="api-tokens-title" title="Your tokens" size="h3">
           <QueryStatus
             query={tokens}
             loadingLabel="Loading your tokens…"
@@ -152,7 +139,7 @@ function ApiTokens() {
           >
             {(data) => <TokenTable tokens={data.data} />}
           </QueryStatus>
-        </section>
+        </TitledSection>
       </Stack>
     </Container>
   );

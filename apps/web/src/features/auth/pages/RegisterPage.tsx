@@ -2,19 +2,19 @@ import { type FormEvent, useState } from 'react';
 import { MINIMUM_AGE } from '@dynaloop/contract/constants';
 import { MESSAGES } from '@dynaloop/contract/messages';
 import { registerBody } from '@dynaloop/contract/schemas';
-import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, PasswordInput, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessage, isApiError } from '../../../lib/api';
 import {
   type FieldErrors,
-  useFormFields,
-  hasErrors,
   schemaErrors,
   serverFieldErrors,
+  useFormFields,
 } from '../../../lib/form';
 import { usePlatformSettings, useRegister } from '../api/session';
 import { AuthCard } from '../components/AuthCard';
+import { AuthForm, AuthSwitch, EmailInput } from '../components/AuthForm';
 import { safeRedirect } from '../paths';
 
 type Field = 'email' | 'username' | 'password' | 'invite_code' | 'accept';
@@ -44,12 +44,10 @@ export function RegisterPage() {
   const settings = usePlatformSettings();
   const needsInvite = settings.data?.flags.beta_login ?? false;
   const register = useRegister();
-  const { values, errors, setErrors, bind } = useFormFields<Exclude<Field, 'accept'>, Field>({
-    email: '',
-    username: '',
-    password: '',
-    invite_code: '',
-  });
+  const { errors, setErrors, bind, handleSubmit } = useFormFields<
+    Record<Exclude<Field, 'accept'>, string>,
+    'accept'
+  >({ email: '', username: '', password: '', invite_code: '' });
   const [accepted, setAccepted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -68,93 +66,77 @@ export function RegisterPage() {
     setFailure(MESSAGES.registrationFailed(errorMessage(error)));
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validate(values, accepted, needsInvite);
-    setErrors(found);
-    setFailure(null);
-    if (hasErrors(found)) return;
-    register.mutate(
-      {
-        email: values.email.trim(),
-        username: values.username.trim(),
-        password: values.password,
-        ...(needsInvite ? { invite_code: values.invite_code.trim() } : {}),
-      },
-      { onSuccess: () => void navigate(src, { replace: true }), onError: fail },
-    );
-  }
+  const check = handleSubmit(
+    (values) => validate(values, accepted, needsInvite),
+    (values) =>
+      register.mutate(
+        {
+          email: values.email.trim(),
+          username: values.username.trim(),
+          password: values.password,
+          ...(needsInvite ? { invite_code: values.invite_code.trim() } : {}),
+        },
+        { onSuccess: () => void navigate(src, { replace: true }), onError: fail },
+      ),
+  );
 
-  const loginLink = src === '/' ? '/login' : `/login?src=${encodeURIComponent(src)}`;
+  function submit(event: FormEvent<HTMLFormElement>) {
+    setFailure(null);
+    check(event);
+  }
 
   return (
     <AuthCard
       title="Sign up"
       subtitle={
-        <>
-          Already have an account?{' '}
-          <Anchor component={Link} to={loginLink}>
-            Log in
-          </Anchor>
-        </>
+        <AuthSwitch prompt="Already have an account?" path="/login" src={src}>
+          Log in
+        </AuthSwitch>
       }
     >
-      <form onSubmit={submit} noValidate aria-label="Sign up">
-        <Stack gap="md">
-          {failure ? (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            {...bind('email')}
-          />
-          <TextInput
-            label="Username"
-            autoComplete="username"
-            withAsterisk
-            description="Shown on leaderboards and your public profile."
-            {...bind('username')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            withAsterisk
-            description="At least 8 characters."
-            {...bind('password')}
-          />
-          {needsInvite ? (
-            <TextInput label="Invite code" withAsterisk {...bind('invite_code')} />
-          ) : null}
-          <Checkbox
-            checked={accepted}
-            onChange={(event) => {
-              setAccepted(event.currentTarget.checked);
-              setErrors((current) => ({ ...current, accept: undefined }));
-            }}
-            error={errors.accept}
-            label={
-              <>
-                I am {MINIMUM_AGE} or older and accept the{' '}
-                <Anchor component={Link} to="/termsofuse" target="_blank" inherit>
-                  Terms of Use
-                </Anchor>{' '}
-                and the{' '}
-                <Anchor component={Link} to="/datapolicy" target="_blank" inherit>
-                  Data Policy
-                </Anchor>
-              </>
-            }
-          />
-          <Button type="submit" loading={register.isPending} fullWidth>
-            Sign up
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm label="Sign up" onSubmit={submit} failure={failure}>
+        <EmailInput {...bind('email')} />
+        <TextInput
+          label="Username"
+          autoComplete="username"
+          withAsterisk
+          description="Shown on leaderboards and your public profile."
+          {...bind('username')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          withAsterisk
+          description="At least 8 characters."
+          {...bind('password')}
+        />
+        {needsInvite ? (
+          <TextInput label="Invite code" withAsterisk {...bind('invite_code')} />
+        ) : null}
+        <Checkbox
+          checked={accepted}
+          onChange={(event) => {
+            setAccepted(event.currentTarget.checked);
+            setErrors((current) => ({ ...current, accept: undefined }));
+          }}
+          error={errors.accept}
+          label={
+            <>
+              I am {MINIMUM_AGE} or older and accept the{' '}
+              <Anchor component={Link} to="/termsofuse" target="_blank" inherit>
+                Terms of Use
+              </Anchor>{' '}
+              and the{' '}
+              <Anchor component={Link} to="/datapolicy" target="_blank" inherit>
+                Data Policy
+              </Anchor>
+            </>
+          }
+        />
+        <Button type="submit" loading={register.isPending} fullWidth>
+          Sign up
+        </Button>
+      </AuthForm>
     </AuthCard>
   );
 }

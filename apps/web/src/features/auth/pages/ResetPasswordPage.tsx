@@ -1,12 +1,12 @@
-import { type FormEvent } from 'react';
 import { MESSAGES } from '@dynaloop/contract/messages';
 import { passwordSchema } from '@dynaloop/contract/schemas';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { type FieldErrors, fieldError, hasErrors, useFormFields } from '../../../lib/form';
+import { type FieldErrors, fieldError, useFormFields } from '../../../lib/form';
 import { useRecoverResolve } from '../api/session';
 import { AuthCard } from '../components/AuthCard';
+import { AuthForm, EmailInput } from '../components/AuthForm';
 import { loginPath } from '../paths';
 
 type Field = 'email' | 'password' | 'confirmation';
@@ -28,58 +28,41 @@ export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const resolve = useRecoverResolve(token);
-  const { values, setErrors, bind } = useFormFields<Field>({
-    email: '',
-    password: '',
-    confirmation: '',
-  });
+  const { bind, handleSubmit } = useFormFields({ email: '', password: '', confirmation: '' });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validate(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
+  const submit = handleSubmit(validate, (values) =>
     resolve.mutate(
       { email: values.email.trim(), password: values.password },
       {
         onSuccess: () => void navigate(loginPath({ msg: PASSWORD_RESET_DONE }), { replace: true }),
       },
-    );
-  }
+    ),
+  );
 
   return (
     <AuthCard title="Reset password" subtitle="Choose a new password for your account.">
-      <form onSubmit={submit} noValidate aria-label="Reset password">
-        <Stack gap="md">
-          {resolve.isError ? (
-            <Alert color="red" variant="light" role="alert">
-              {MESSAGES.resetFailed}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            {...bind('email')}
-          />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            withAsterisk
-            {...bind('password')}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            withAsterisk
-            {...bind('confirmation')}
-          />
-          <Button type="submit" loading={resolve.isPending} fullWidth>
-            Reset password
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm
+        label="Reset password"
+        onSubmit={submit}
+        failure={resolve.isError ? MESSAGES.resetFailed : null}
+      >
+        <EmailInput {...bind('email')} />
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          withAsterisk
+          {...bind('password')}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          withAsterisk
+          {...bind('confirmation')}
+        />
+        <Button type="submit" loading={resolve.isPending} fullWidth>
+          Reset password
+        </Button>
+      </AuthForm>
     </AuthCard>
   );
 }

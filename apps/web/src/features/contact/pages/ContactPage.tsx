@@ -1,6 +1,7 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ContentPage } from '../../../components/ContentPage';
+import { TitledSection } from '../../../components/TitledSection';
 import { CONTACT_EMAIL } from '../contact';
 
 export function ContactPage() {
@@ -26,22 +27,16 @@ export function ContactPage() {
           </Text>
         </Paper>
 
-        <section aria-labelledby="contact-problems">
-          <Title order={2} size="h3" id="contact-problems" mb="xs">
-            Reporting a problem
-          </Title>
+        <TitledSection id="contact-problems" title="Reporting a problem" size="h3" mb="xs">
           <Text>
             If something does not work, please email us with the page you were on, what you did, and
             what you expected to happen. Error messages on the site show a reference (for example{' '}
             <code>Reference: 3f9c…</code>); include it and we can find exactly what went wrong.
             Please do not include passwords or other secrets.
           </Text>
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="contact-more">
-          <Title order={2} size="h3" id="contact-more" mb="xs">
-            Before you write
-          </Title>
+        <TitledSection id="contact-more" title="Before you write" size="h3" mb="xs">
           <Text>
             Many questions about rounds, validation and the dynascore are answered in the{' '}
             <Anchor component={Link} to="/about">
@@ -53,7 +48,7 @@ export function ContactPage() {
             </Anchor>
             .
           </Text>
-        </section>
+        </TitledSection>
       </Stack>
     </ContentPage>
   );

@@ -90,9 +90,10 @@ interface ContextPanelProps {
   idPrefix: string;
   /** The highlighted passage of each context field, by field name. */
   highlights?: Record<string, Span | null | undefined>;
-  /** Context fields whose text answers are selected in; `onSelect` receives the passage. */
-  selectable?: string[];
-  onSelect?: (field: string, span: Span) => void;
+  /** Inputs whose answer is a passage of a context field (their reference_name). */
+  spanInputs?: AnnotationObject[];
+  /** A passage selected for one of `spanInputs`, by the input's name. */
+  onSpan?: (input: string, span: Span) => void;
 }
 
 /** The context an example is written for: each context field, labelled. */
@@ -101,37 +102,36 @@ export function ContextPanel({
   values,
   idPrefix,
   highlights = {},
-  selectable = [],
-  onSelect,
+  spanInputs = [],
+  onSpan,
 }: ContextPanelProps) {
   return (
-    <Stack gap="sm">
-      {fields.map((field) => {
-        const value = values[field.name];
-        const label = fieldLabel(field);
-        return (
-          <Paper key={field.name} withBorder p="md" radius="md" bg="gray.0">
-            <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={6}>
-              {label}
-            </Text>
-            {field.type === 'image' && typeof value === 'string' ? (
-              <Image src={value} alt={label} maw={480} radius="sm" />
-            ) : (
-              <ContextText
-                id={contextTextId(idPrefix, field.name)}
-                label={label}
-                text={valueText(value)}
-                span={highlights[field.name]}
-                onSelect={
-                  onSelect && selectable.includes(field.name)
-                    ? (span) => onSelect(field.name, span)
-                    : undefined
-                }
-              />
-            )}
-          </Paper>
-        );
-      })}
-    </Stack>
+    <section aria-label="Context">
+      <Stack gap="sm">
+        {fields.map((field) => {
+          const value = values[field.name];
+          const label = fieldLabel(field);
+          const input = spanInputs.find((f) => f.reference_name === field.name);
+          return (
+            <Paper key={field.name} withBorder p="md" radius="md" bg="gray.0">
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={6}>
+                {label}
+              </Text>
+              {field.type === 'image' && typeof value === 'string' ? (
+                <Image src={value} alt={label} maw={480} radius="sm" />
+              ) : (
+                <ContextText
+                  id={contextTextId(idPrefix, field.name)}
+                  label={label}
+                  text={valueText(value)}
+                  span={highlights[field.name]}
+                  onSelect={onSpan && input ? (span) => onSpan(input.name, span) : undefined}
+                />
+              )}
+            </Paper>
+          );
+        })}
+      </Stack>
+    </section>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { type TaskConfig, type TaskDetail } from '@dynaloop/contract';
-import { Alert, Button, Group, Kbd, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Kbd, ScrollArea, Stack, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { QueryErrorAlert } from '../../../components/ErrorAlert';
 import { PageLoader } from '../../../components/PageLoader';
 import { isApiError } from '../../../lib/api';
 import { useAuth } from '../../auth/use-auth';
@@ -14,6 +14,7 @@ import { inputProblems } from '../lib/check-input';
 import { editableInputs, type FieldValues, filledValues, goalField } from '../lib/fields';
 import { chooseModel, createHeading, type ModelChoice } from '../lib/model-choice';
 import { type Span } from '../lib/selection';
+import { useDraft } from '../lib/use-draft';
 import { AnnotationInput } from './AnnotationInput';
 import { BatchModal } from './BatchModal';
 import { ContextPanel } from './ContextPanel';
@@ -24,22 +25,9 @@ import { HelpOverlay, HelpRegion, HelpToggle, useHelpOverlay } from './HelpOverl
 import { InstructionsModal } from './InstructionsModal';
 import { LiveModeSwitch, SandboxNotice } from './LiveMode';
 import { SubmissionError } from './SubmissionError';
+import { WorkspaceHeader } from './WorkspaceHeader';
 
 const ID_PREFIX = 'create';
-
-interface FormState {
-  contextId: number | null;
-  values: FieldValues;
-  spans: Record<string, Span | null>;
-  errors: Record<string, string>;
-}
-
-const emptyForm = (contextId: number | null): FormState => ({
-  contextId,
-  values: {},
-  spans: {},
-  errors: {},
-});
 
 type OpenModal = 'instructions' | 'settings' | 'batch' | null;
 
@@ -55,14 +43,7 @@ export function CreateWorkspace({ task, config, requestedModel }: CreateWorkspac
   const [seed] = useState(Math.random);
   if (models.isPending) return <PageLoader label="Loading the models in the loop…" />;
   if (models.isError) {
-    return (
-      <ErrorAlert
-        title="The models in the loop could not be loaded"
-        error={models.error}
-        onRetry={() => void models.refetch()}
-        retrying={models.isFetching}
-      />
-    );
+    return <QueryErrorAlert title="The models in the loop could not be loaded" query={models} />;
   }
   return (
     <Workspace
@@ -90,12 +71,9 @@ function Workspace({
   const [retainInput, setRetainInput] = useState(false);
   const [modal, setModal] = useState<OpenModal>(null);
   const [submissions, setSubmissions] = useState<Submission[]>([]);
-  const [form, setForm] = useState<FormState>(() => emptyForm(context?.id ?? null));
-  const live = isLoggedIn && liveWanted && !choice.specific;
-
   // A new context starts a new example: what was typed for the previous one is cleared.
-  const contextId = context?.id ?? null;
-  if (form.contextId !== contextId) setForm(emptyForm(contextId));
+  const form = useDraft(context?.id ?? null);
+  const live = isLoggedIn && liveWanted && !choice.specific;
 
   const goal = goalField(config);
   const inputs = editableInputs(config).filter((f) => f.name !== goal?.name);
@@ -105,18 +83,6 @@ function Workspace({
     if (f.reference_name && !highlights[f.reference_name]) {
       highlights[f.reference_name] = form.spans[f.name] ?? null;
     }
-  }
-
-  function setValue(name: string, value: unknown) {
-    setForm((current) => {
-      const { [name]: _dropped, ...errors } = current.errors;
-      return { ...current, values: { ...current.values, [name]: value }, errors };
-    });
-  }
-
-  function setSpan(name: string, span: Span | null) {
-    setForm((current) => ({ ...current, spans: { ...current.spans, [name]: span } }));
-    setValue(name, span?.text);
   }
 
   const target = (ctx: LoadedContext) => ({
@@ -132,7 +98,7 @@ function Workspace({
   const added = (submission: Submission) => setSubmissions((list) => [submission, ...list]);
   const afterSubmit = (submission: Submission) => {
     added(submission);
-    if (!retainInput) setForm(emptyForm(contextId));
+    if (!retainInput) form.clear();
   };
 
   const submitting = useMutation({
@@ -154,7 +120,7 @@ function Workspace({
     if (!context || busy || modal !== null) return;
     const errors = inputProblems(config, form.values, context.context);
     if (Object.keys(errors).length > 0) {
-      setForm((current) => ({ ...current, errors }));
+      form.setErrors(errors);
       return;
     }
     retrying.reset();
@@ -171,13 +137,11 @@ function Workspace({
   return (
     <HelpOverlay visible={help.visible}>
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={1}>{task.name}</Title>
-            <Title order={2} size="h3" fw={500} c="dimmed" mt={4}>
-              {createHeading(choice)}
-            </Title>
-          </div>
+        <WorkspaceHeader
+          title={task.name}
+          subtitle={createHeading(choice)}
+          warning={config.content_warning}
+        >
           <Group gap="xs">
             <HelpToggle visible={help.visible} onToggle={help.toggle} />
             <Button variant="default" onClick={() => setModal('instructions')}>
@@ -187,13 +151,7 @@ function Workspace({
               Create Settings
             </Button>
           </Group>
-        </Group>
-
-        {config.content_warning ? (
-          <Alert color="orange" variant="light" title="Content warning">
-            {config.content_warning}
-          </Alert>
-        ) : null}
+        </WorkspaceHeader>
         {choice.requestedMissing ? (
           <Alert color="yellow" variant="light">
             The model you chose is not in the loop of this round: a model in the loop answers
@@ -210,7 +168,7 @@ function Workspace({
                 ? (form.values[goal.name] as string)
                 : ''
             }
-            onChange={(value) => goal && setValue(goal.name, value)}
+            onChange={(value) => goal && form.setValue(goal.name, value)}
             error={goal ? form.errors[goal.name] : undefined}
           />
         </HelpRegion>
@@ -221,12 +179,7 @@ function Workspace({
             The task owner has not added contexts to this round yet, so no example can be written.
           </Alert>
         ) : contextQuery.isError ? (
-          <ErrorAlert
-            title="The context could not be loaded"
-            error={contextQuery.error}
-            onRetry={() => void contextQuery.refetch()}
-            retrying={contextQuery.isFetching}
-          />
+          <QueryErrorAlert title="The context could not be loaded" query={contextQuery} />
         ) : null}
         {context && hasContextFields ? (
           <HelpRegion
@@ -236,19 +189,14 @@ function Workspace({
                 : 'The context your example is about.'
             }
           >
-            <section aria-label="Context">
-              <ContextPanel
-                fields={config.context}
-                values={context.context}
-                idPrefix={ID_PREFIX}
-                highlights={highlights}
-                selectable={spanInputs.flatMap((f) => (f.reference_name ? [f.reference_name] : []))}
-                onSelect={(field, span) => {
-                  const input = spanInputs.find((f) => f.reference_name === field);
-                  if (input) setSpan(input.name, span);
-                }}
-              />
-            </section>
+            <ContextPanel
+              fields={config.context}
+              values={context.context}
+              idPrefix={ID_PREFIX}
+              highlights={highlights}
+              spanInputs={spanInputs}
+              onSpan={form.setSpan}
+            />
           </HelpRegion>
         ) : null}
 
@@ -277,13 +225,13 @@ function Workspace({
                 key={field.name}
                 field={field}
                 value={form.values[field.name]}
-                onChange={(value) => setValue(field.name, value)}
+                onChange={(value) => form.setValue(field.name, value)}
                 error={form.errors[field.name]}
                 disabled={busy || !context}
                 context={context?.context}
                 idPrefix={ID_PREFIX}
                 span={form.spans[field.name] ?? null}
-                onSpan={(span) => setSpan(field.name, span)}
+                onSpan={(span) => form.setSpan(field.name, span)}
               />
             ))}
           </Stack>

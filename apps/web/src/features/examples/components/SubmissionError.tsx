@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
+import { RetryButton } from '../../../components/ErrorAlert';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { MODEL_FAILED, ModelAnswerError } from '../api/models';
 import { StoreFailed } from '../api/submit';
@@ -51,13 +52,7 @@ export function SubmissionError({
             ))}
           </Text>
         ) : null}
-        {lost && onRetry ? (
-          <Group mt="sm">
-            <Button size="xs" variant="white" color="red" onClick={onRetry} loading={retrying}>
-              Retry
-            </Button>
-          </Group>
-        ) : null}
+        {lost && onRetry ? <RetryButton onRetry={onRetry} retrying={retrying} /> : null}
       </Alert>
     );
   }

@@ -4,7 +4,7 @@ import { MESSAGES } from '@dynaloop/contract/messages';
 import { parseTaskConfig } from '@dynaloop/contract/task-config';
 import { Alert, Anchor, Container, Stack, Title } from '@mantine/core';
 import { Link, Navigate, useLocation } from 'react-router';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { QueryErrorAlert } from '../../../components/ErrorAlert';
 import { PageLoader } from '../../../components/PageLoader';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { isApiError } from '../../../lib/api';
@@ -63,12 +63,7 @@ export function TaskGate({ taskCode, page, title, children }: TaskGateProps) {
     }
     return (
       <Container size="lg" py="xl">
-        <ErrorAlert
-          title="The task could not be loaded"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <QueryErrorAlert title="The task could not be loaded" query={query} />
       </Container>
     );
   }

@@ -50,6 +50,17 @@ async function openCreate(path = '/tasks/sentiment/create') {
   return rendered;
 }
 
+/** Logs a user in, serves `task` and opens its create page; the fetch mock. */
+async function openLoggedIn(
+  task: TaskDetail = sentimentTask(),
+  routes: Record<string, Handler> = {},
+) {
+  logInAs(makeUser());
+  const fetchMock = serve(task, routes);
+  await openCreate(`/tasks/${task.task_code}/create`);
+  return fetchMock;
+}
+
 async function writeSarcasm() {
   fireEvent.change(await screen.findByRole('textbox', { name: 'Statement' }), {
     target: { value: SARCASM },
@@ -61,6 +72,16 @@ async function writeSarcasm() {
 
 function submitButton() {
   return screen.getByRole('button', { name: 'Submit' });
+}
+
+async function submitSarcasm() {
+  await writeSarcasm();
+  fireEvent.click(submitButton());
+}
+
+/** What the Statement field holds. */
+function statementValue() {
+  return (screen.getByRole('textbox', { name: 'Statement' }) as HTMLTextAreaElement).value;
 }
 
 function upload(name: string, content: string) {
@@ -237,17 +258,14 @@ describe('CreateExamplesPage: sandbox', () => {
   });
 
   it('stores nothing for a logged-in user who turned Live Mode off', async () => {
-    logInAs(makeUser());
-    const fetchMock = serve();
-    await openCreate();
+    const fetchMock = await openLoggedIn();
     const live = await screen.findByRole('switch', { name: 'Live Mode' });
     expect((live as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByText('Sandbox mode: your examples are not stored')).toBeNull();
 
     fireEvent.click(live);
     expect(screen.getByText('Sandbox mode: your examples are not stored')).toBeDefined();
-    await writeSarcasm();
-    fireEvent.click(submitButton());
+    await submitSarcasm();
     await screen.findByRole('article', { name: 'Sandbox example (not stored)' });
 
     expect(callsTo(fetchMock, 'POST /api/examples')).toHaveLength(0);
@@ -257,12 +275,8 @@ describe('CreateExamplesPage: sandbox', () => {
 
 describe('CreateExamplesPage: live mode', () => {
   it('stores the example with an Idempotency-Key and the model’s signature, then shows the card', async () => {
-    logInAs(makeUser());
-    const fetchMock = serve();
-    await openCreate();
-    await writeSarcasm();
-
-    fireEvent.click(submitButton());
+    const fetchMock = await openLoggedIn();
+    await submitSarcasm();
     const card = await screen.findByRole('article', { name: 'Example 55' });
     expect(within(card).getByText('You fooled the model!')).toBeDefined();
     expect(within(card).getByText(SARCASM)).toBeDefined();
@@ -290,17 +304,12 @@ describe('CreateExamplesPage: live mode', () => {
     expect(post?.body).not.toHaveProperty('output.model_name');
     expect(callsTo(fetchMock, 'POST /api/examples/evaluate')).toHaveLength(0);
     // The inputs are cleared for the next example.
-    expect((screen.getByRole('textbox', { name: 'Statement' }) as HTMLTextAreaElement).value).toBe(
-      '',
-    );
+    expect(statementValue()).toBe('');
   });
 
   it('asks for the notes that match the verdict and saves them with PUT metadata', async () => {
-    logInAs(makeUser());
-    const fetchMock = serve();
-    await openCreate();
-    await writeSarcasm();
-    fireEvent.click(submitButton());
+    const fetchMock = await openLoggedIn();
+    await submitSarcasm();
     const card = await screen.findByRole('article', { name: 'Example 55' });
 
     expect(within(card).getByRole('textbox', { name: 'Model explanation' })).toBeDefined();
@@ -316,11 +325,8 @@ describe('CreateExamplesPage: live mode', () => {
   });
 
   it('retracts and flags a stored example after a confirmation', async () => {
-    logInAs(makeUser());
-    const fetchMock = serve();
-    await openCreate();
-    await writeSarcasm();
-    fireEvent.click(submitButton());
+    const fetchMock = await openLoggedIn();
+    await submitSarcasm();
     const card = await screen.findByRole('article', { name: 'Example 55' });
 
     fireEvent.click(within(card).getByRole('button', { name: 'Flag' }));
@@ -341,14 +347,11 @@ describe('CreateExamplesPage: live mode', () => {
   });
 
   it('says when the model got it right', async () => {
-    logInAs(makeUser());
-    serve(sentimentTask(), {
+    await openLoggedIn(sentimentTask(), {
       'POST /api/examples': () =>
         jsonResponse({ success: 'ok', id: 56, model_wrong: false, badges: null }),
     });
-    await openCreate();
-    await writeSarcasm();
-    fireEvent.click(submitButton());
+    await submitSarcasm();
 
     const card = await screen.findByRole('article', { name: 'Example 56' });
     expect(within(card).getByText('The model got it right')).toBeDefined();
@@ -357,18 +360,15 @@ describe('CreateExamplesPage: live mode', () => {
   });
 
   it('retries a submission lost on the network with the same Idempotency-Key', async () => {
-    logInAs(makeUser());
     let attempts = 0;
-    const fetchMock = serve(sentimentTask(), {
+    const fetchMock = await openLoggedIn(sentimentTask(), {
       'POST /api/examples': () => {
         attempts += 1;
         if (attempts === 1) throw new TypeError('Failed to fetch');
         return jsonResponse({ success: 'ok', id: 55, model_wrong: true, badges: null });
       },
     });
-    await openCreate();
-    await writeSarcasm();
-    fireEvent.click(submitButton());
+    await submitSarcasm();
 
     await screen.findByRole('article', { name: 'Example 55' }, { timeout: 3000 });
     const posts = callsTo(fetchMock, 'POST /api/examples');
@@ -378,8 +378,7 @@ describe('CreateExamplesPage: live mode', () => {
   });
 
   it('shows the server’s field problems and keeps the input', async () => {
-    logInAs(makeUser());
-    serve(sentimentTask(), {
+    await openLoggedIn(sentimentTask(), {
       'POST /api/examples': () =>
         jsonResponse(
           {
@@ -393,24 +392,18 @@ describe('CreateExamplesPage: live mode', () => {
           400,
         ),
     });
-    await openCreate();
-    await writeSarcasm();
-    fireEvent.click(submitButton());
+    await submitSarcasm();
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The example was not stored')).toBeDefined();
     expect(
       within(alert).getByText('label: must be one of negative, positive, neutral'),
     ).toBeDefined();
-    expect((screen.getByRole('textbox', { name: 'Statement' }) as HTMLTextAreaElement).value).toBe(
-      SARCASM,
-    );
+    expect(statementValue()).toBe(SARCASM);
   });
 
   it('submits with Ctrl+Enter and keeps the input when asked to in Create Settings', async () => {
-    logInAs(makeUser());
-    const fetchMock = serve();
-    await openCreate();
+    const fetchMock = await openLoggedIn();
 
     fireEvent.click(screen.getByRole('button', { name: 'Create Settings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Settings' });
@@ -429,18 +422,14 @@ describe('CreateExamplesPage: live mode', () => {
     });
     await screen.findByRole('article', { name: 'Example 55' });
     expect(callsTo(fetchMock, 'POST /api/examples')).toHaveLength(1);
-    expect((screen.getByRole('textbox', { name: 'Statement' }) as HTMLTextAreaElement).value).toBe(
-      SARCASM,
-    );
+    expect(statementValue()).toBe(SARCASM);
     expect((screen.getByRole('combobox', { name: 'Label' }) as HTMLSelectElement).value).toBe(
       'negative',
     );
   });
 
   it('asks for every field before calling the model', async () => {
-    logInAs(makeUser());
-    const fetchMock = serve();
-    await openCreate();
+    const fetchMock = await openLoggedIn();
     await screen.findByText('Mondays at the office.');
 
     fireEvent.click(submitButton());
@@ -452,8 +441,7 @@ describe('CreateExamplesPage: live mode', () => {
 
 describe('CreateExamplesPage: the model fails', () => {
   it('reports a model that does not answer within 10 seconds and stores nothing', async () => {
-    logInAs(makeUser());
-    const fetchMock = serve(sentimentTask(), {
+    const fetchMock = await openLoggedIn(sentimentTask(), {
       'POST /api/models/12/predict': ({ method }) =>
         new Promise<Response>((_, reject) => {
           const signal = fetchMock.mock.calls.at(-1)?.[1]?.signal;
@@ -462,7 +450,6 @@ describe('CreateExamplesPage: the model fails', () => {
           );
         }),
     });
-    await openCreate();
     await writeSarcasm();
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -480,13 +467,10 @@ describe('CreateExamplesPage: the model fails', () => {
   });
 
   it('reports an answer without the output fields and stores nothing', async () => {
-    logInAs(makeUser());
-    const fetchMock = serve(sentimentTask(), {
+    const fetchMock = await openLoggedIn(sentimentTask(), {
       'POST /api/models/12/predict': () => jsonResponse({ verdict: 'nice', signature: SIGNATURE }),
     });
-    await openCreate();
-    await writeSarcasm();
-    fireEvent.click(submitButton());
+    await submitSarcasm();
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The model did not answer properly')).toBeDefined();
@@ -510,8 +494,7 @@ describe('CreateExamplesPage: question answering', () => {
   }
 
   it('takes the answer from a selection in the passage and highlights it', async () => {
-    logInAs(makeUser());
-    const fetchMock = serve(qaTask(), {
+    const fetchMock = await openLoggedIn(qaTask(), {
       [`GET /api/tasks/9/models_in_the_loop`]: () =>
         jsonResponse([{ ...VADER, id: 13, light_model: '/api/models/13/predict' }]),
       'POST /api/models/13/predict': () =>
@@ -519,7 +502,6 @@ describe('CreateExamplesPage: question answering', () => {
       'POST /api/examples': () =>
         jsonResponse({ success: 'ok', id: 57, model_wrong: true, badges: null }),
     });
-    await openCreate('/tasks/qa/create');
     expect(await screen.findByText('Passages may mention historical violence.')).toBeDefined();
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Question' }), {
@@ -563,9 +545,7 @@ describe('CreateExamplesPage: question answering', () => {
 
 describe('CreateExamplesPage: batch submissions', () => {
   it('lists every bad line with its number and field, and sends nothing', async () => {
-    logInAs(makeUser());
-    const fetchMock = serve();
-    await openCreate();
+    const fetchMock = await openLoggedIn();
     await screen.findByText('Mondays at the office.');
 
     fireEvent.click(screen.getByRole('button', { name: 'Batch submissions' }));
@@ -601,15 +581,13 @@ describe('CreateExamplesPage: batch submissions', () => {
   });
 
   it('sends each line through the model and stores it, with progress', async () => {
-    logInAs(makeUser());
     let id = 60;
-    const fetchMock = serve(sentimentTask(), {
+    const fetchMock = await openLoggedIn(sentimentTask(), {
       'POST /api/examples': () => {
         id += 1;
         return jsonResponse({ success: 'ok', id, model_wrong: false, badges: null });
       },
     });
-    await openCreate();
     await screen.findByText('Mondays at the office.');
 
     fireEvent.click(screen.getByRole('button', { name: 'Batch submissions' }));
@@ -656,9 +634,7 @@ describe('CreateExamplesPage: contexts', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Switch to next context' }));
     expect(await screen.findByText('Second context.')).toBeDefined();
-    expect((screen.getByRole('textbox', { name: 'Statement' }) as HTMLTextAreaElement).value).toBe(
-      '',
-    );
+    expect(statementValue()).toBe('');
     expect(callsTo(fetchMock, 'GET /api/contexts/sentiment/1/min')).toHaveLength(2);
   });
 

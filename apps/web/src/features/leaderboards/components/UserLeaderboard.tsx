@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { PAGE_SIZES } from '@dynaloop/contract/constants';
-import { MESSAGES } from '@dynaloop/contract/messages';
-import { Anchor, Avatar, Group, Table, Text } from '@mantine/core';
+import { Anchor, Avatar, Group, Table } from '@mantine/core';
 import { Link } from 'react-router';
-import { ListPagination } from '../../../components/ListPagination';
-import { QueryStatus } from '../../../components/QueryStatus';
+import { PagedQuery } from '../../../components/PagedQuery';
 import { userProfilePath } from '../../auth/paths';
 import { useUserLeaderboard } from '../api/user-leaderboard';
 
@@ -17,66 +15,57 @@ export function UserLeaderboard({ taskId, round }: { taskId: number; round: numb
   const size = PAGE_SIZES.userLeaderboard;
   const query = useUserLeaderboard(taskId, round, page);
   return (
-    <QueryStatus
+    <PagedQuery
       query={query}
       loadingLabel="Loading the user leaderboard…"
       errorTitle="The user leaderboard could not be loaded"
+      page={page}
+      pageSize={size}
+      onPageChange={setPage}
+      pagesLabel="User leaderboard pages"
     >
-      {({ count, data }) =>
-        count === 0 ? (
-          <Text c="dimmed">{MESSAGES.noDataFound}</Text>
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={420}>
-              <Table striped highlightOnHover aria-label="User leaderboard">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col" w={48}>
-                      #
-                    </Table.Th>
-                    <Table.Th scope="col">User</Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      Verified MER
-                    </Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      Totals
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-                  {data.map((row, index) => (
-                    <Table.Tr key={row.uid}>
-                      <Table.Td>{(page - 1) * size + index + 1}</Table.Td>
-                      <Table.Td>
-                        <Group gap="sm" wrap="nowrap">
-                          <Avatar
-                            src={row.avatar_url || null}
-                            alt={`Avatar of ${row.username}`}
-                            size="sm"
-                            radius="xl"
-                          />
-                          <Anchor component={Link} to={`${userProfilePath(row.uid)}#profile`}>
-                            {row.username}
-                          </Anchor>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td ta="right">{row.MER}%</Table.Td>
-                      <Table.Td ta="right">{row.total}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <ListPagination
-              count={count}
-              pageSize={size}
-              page={page}
-              onChange={setPage}
-              label="User leaderboard pages"
-            />
-          </>
-        )
-      }
-    </QueryStatus>
+      {(data) => (
+        <Table.ScrollContainer minWidth={420}>
+          <Table striped highlightOnHover aria-label="User leaderboard">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col" w={48}>
+                  #
+                </Table.Th>
+                <Table.Th scope="col">User</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Verified MER
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Totals
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+              {data.map((row, index) => (
+                <Table.Tr key={row.uid}>
+                  <Table.Td>{(page - 1) * size + index + 1}</Table.Td>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      <Avatar
+                        src={row.avatar_url || null}
+                        alt={`Avatar of ${row.username}`}
+                        size="sm"
+                        radius="xl"
+                      />
+                      <Anchor component={Link} to={`${userProfilePath(row.uid)}#profile`}>
+                        {row.username}
+                      </Anchor>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right">{row.MER}%</Table.Td>
+                  <Table.Td ta="right">{row.total}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </PagedQuery>
   );
 }

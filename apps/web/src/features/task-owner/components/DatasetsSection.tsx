@@ -30,6 +30,7 @@ import {
   useUpdateDataset,
 } from '../api/owner';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { TitledSection } from '../../../components/TitledSection';
 import { ServerProblems, uploadDetailText } from './problems';
 
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -342,10 +343,7 @@ export function DatasetsSection({ task }: { task: TaskDetail }) {
   const query = useTaskDatasets(task.id);
   return (
     <Stack gap="xl">
-      <section aria-labelledby="datasets-title">
-        <Title order={2} size="h4" id="datasets-title" mb="sm">
-          Datasets
-        </Title>
+      <TitledSection id="datasets-title" title="Datasets" size="h4">
         <QueryStatus
           query={query}
           loadingLabel="Loading datasets…"
@@ -353,7 +351,7 @@ export function DatasetsSection({ task }: { task: TaskDetail }) {
         >
           {(datasets) => <DatasetsTable task={task} datasets={datasets} />}
         </QueryStatus>
-      </section>
+      </TitledSection>
       <UploadDataset task={task} />
     </Stack>
   );

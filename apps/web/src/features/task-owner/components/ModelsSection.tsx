@@ -11,11 +11,11 @@ import {
   Stack,
   Table,
   Text,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageLoader } from '../../../components/PageLoader';
+import { TitledSection } from '../../../components/TitledSection';
 import {
   type TaskModel,
   useAllRounds,
@@ -174,10 +174,7 @@ export function ModelsSection({ task }: { task: TaskDetail }) {
   const eligibleModels = eligible.data;
   return (
     <Stack gap="xl">
-      <section aria-labelledby="task-models-title">
-        <Title order={2} size="h4" id="task-models-title" mb="sm">
-          Models
-        </Title>
+      <TitledSection id="task-models-title" title="Models" size="h4">
         <Stack gap="md">
           {models.data.length === 0 ? (
             <Text c="dimmed">{MESSAGES.noDataFound}</Text>
@@ -186,11 +183,8 @@ export function ModelsSection({ task }: { task: TaskDetail }) {
           )}
           <RegisterRemoteModel task={task} />
         </Stack>
-      </section>
-      <section aria-labelledby="loop-title">
-        <Title order={2} size="h4" id="loop-title" mb="xs">
-          Models in the loop
-        </Title>
+      </TitledSection>
+      <TitledSection id="loop-title" title="Models in the loop" size="h4" mb="xs">
         <Text size="sm" c="dimmed" mb="sm">
           Annotators try to fool the models in the loop of the current round. Only published,
           deployed models can be chosen.
@@ -206,7 +200,7 @@ export function ModelsSection({ task }: { task: TaskDetail }) {
               ))}
           </Stack>
         )}
-      </section>
+      </TitledSection>
     </Stack>
   );
 }

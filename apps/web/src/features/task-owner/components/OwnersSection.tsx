@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { type TaskDetail } from '@dynaloop/contract';
 import { MESSAGES } from '@dynaloop/contract/messages';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { errorMessage } from '../../../lib/api';
@@ -9,6 +9,7 @@ import { useAuth } from '../../auth/use-auth';
 import { taskPath } from '../../tasks/paths';
 import { type TaskOwner, useTaskOwners, useToggleOwner } from '../api/owner';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { TitledSection } from '../../../components/TitledSection';
 import { CrowdCredential } from './CrowdCredential';
 
 function AddOwner({ task, owners }: { task: TaskDetail; owners: TaskOwner[] }) {
@@ -148,10 +149,7 @@ export function OwnersSection({ task }: { task: TaskDetail }) {
   const query = useTaskOwners(task.id);
   return (
     <Stack gap="lg">
-      <section aria-labelledby="owners-title">
-        <Title order={2} size="h4" id="owners-title" mb="sm">
-          Owners
-        </Title>
+      <TitledSection id="owners-title" title="Owners" size="h4">
         <QueryStatus
           query={query}
           loadingLabel="Loading owners…"
@@ -159,7 +157,7 @@ export function OwnersSection({ task }: { task: TaskDetail }) {
         >
           {(owners) => <OwnerList task={task} owners={owners} />}
         </QueryStatus>
-      </section>
+      </TitledSection>
       {query.data ? <AddOwner task={task} owners={query.data} /> : null}
       <CrowdCredential task={task} />
     </Stack>

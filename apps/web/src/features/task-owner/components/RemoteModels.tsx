@@ -15,6 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { FormModal } from '../../../components/FormModal';
 import { SecretOnce } from '../../../components/SecretOnce';
 import { errorMessage } from '../../../lib/api';
 import {
@@ -39,6 +40,15 @@ function check(fields: RemoteModelFields): FieldErrors {
   else if (!isModelEndpointUrl(fields.endpoint_url.trim()))
     problems.endpoint_url = `The endpoint ${MODEL_ENDPOINT_URL_RULE}.`;
   return problems;
+}
+
+/** What the API takes: trimmed texts, no description as null. */
+function bodyOf(fields: RemoteModelFields) {
+  return {
+    name: fields.name.trim(),
+    endpoint_url: fields.endpoint_url.trim(),
+    desc: fields.desc.trim() || null,
+  };
 }
 
 /** How the secret is used: the short form of docs/model-protocol.md. */
@@ -108,14 +118,7 @@ export function RegisterRemoteModel({ task }: { task: TaskDetail }) {
     const found = check(fields);
     setProblems(found);
     if (Object.keys(found).length > 0) return;
-    create.mutate(
-      {
-        name: fields.name.trim(),
-        endpoint_url: fields.endpoint_url.trim(),
-        desc: fields.desc.trim() || null,
-      },
-      { onSuccess: () => setFields(EMPTY) },
-    );
+    create.mutate(bodyOf(fields), { onSuccess: () => setFields(EMPTY) });
   }
 
   return (
@@ -188,40 +191,26 @@ function EditModal({
     const found = check(fields);
     setProblems(found);
     if (Object.keys(found).length > 0) return;
-    update.mutate(
-      {
-        mid: model.id,
-        changes: {
-          name: fields.name.trim(),
-          endpoint_url: fields.endpoint_url.trim(),
-          desc: fields.desc.trim() || null,
-        },
-      },
-      { onSuccess: onClose },
-    );
+    update.mutate({ mid: model.id, changes: bodyOf(fields) }, { onSuccess: onClose });
   }
 
   return (
-    <Modal opened onClose={onClose} title={`Edit ${model.name}`} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <ModelFields fields={fields} problems={problems} onChange={setFields} />
-          {update.isError ? (
-            <Alert color="red" variant="light" role="alert">
-              {errorMessage(update.error)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened
+      onClose={onClose}
+      title={`Edit ${model.name}`}
+      onSubmit={submit}
+      submitLabel="Save"
+      submitting={update.isPending}
+      gap="sm"
+    >
+      <ModelFields fields={fields} problems={problems} onChange={setFields} />
+      {update.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(update.error)}
+        </Alert>
+      ) : null}
+    </FormModal>
   );
 }
 

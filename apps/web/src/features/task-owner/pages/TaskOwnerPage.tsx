@@ -1,12 +1,12 @@
 import { type ReactNode } from 'react';
 import { type TaskDetail } from '@dynaloop/contract';
 import { MESSAGES } from '@dynaloop/contract/messages';
-import { Anchor, Badge, Container, Group, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Container, Group, Text, Title } from '@mantine/core';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { QueryErrorAlert } from '../../../components/ErrorAlert';
+import { HashTabs } from '../../../components/HashTabs';
 import { PageLoader } from '../../../components/PageLoader';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useHashTab } from '../../../hooks/use-hash-tab';
 import { isApiError } from '../../../lib/api';
 import { RequireLogin } from '../../auth/components/RequireLogin';
 import { loginPath } from '../../auth/paths';
@@ -68,27 +68,13 @@ const SECTIONS: SectionDef[] = [
 ];
 
 function OwnerTabs({ task }: { task: TaskDetail }) {
-  const [section, setSection] = useHashTab(OWNER_SECTIONS, 'settings');
-  return (
-    <Tabs value={section} onChange={setSection} keepMounted={false} mt="lg">
-      <Tabs.List aria-label="Owner console sections">
-        {SECTIONS.map((s) => (
-          <Tabs.Tab key={s.value} value={s.value}>
-            {s.label}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      {SECTIONS.map((s) => (
-        <Tabs.Panel key={s.value} value={s.value} pt="lg">
-          {s.needsActive && !task.active ? (
-            <Text>{MESSAGES.activateTaskFirst}</Text>
-          ) : (
-            s.render(task)
-          )}
-        </Tabs.Panel>
-      ))}
-    </Tabs>
-  );
+  const tabs = SECTIONS.map((s) => ({
+    value: s.value,
+    label: s.label,
+    content:
+      s.needsActive && !task.active ? <Text>{MESSAGES.activateTaskFirst}</Text> : s.render(task),
+  }));
+  return <HashTabs tabs={tabs} fallback="settings" label="Owner console sections" />;
 }
 
 function Console({ taskCode }: { taskCode: string }) {
@@ -104,24 +90,10 @@ function Console({ taskCode }: { taskCode: string }) {
     if (isApiError(taskQuery.error) && [403, 404, 405].includes(taskQuery.error.status)) {
       return <Navigate to={loginPath({ msg: MESSAGES.notTaskOwner, src })} replace />;
     }
-    return (
-      <ErrorAlert
-        title="The task could not be loaded"
-        error={taskQuery.error}
-        onRetry={() => void taskQuery.refetch()}
-        retrying={taskQuery.isFetching}
-      />
-    );
+    return <QueryErrorAlert title="The task could not be loaded" query={taskQuery} />;
   }
   if (access.isError) {
-    return (
-      <ErrorAlert
-        title="Your rights on this task could not be checked"
-        error={access.error}
-        onRetry={() => void access.refetch()}
-        retrying={access.isFetching}
-      />
-    );
+    return <QueryErrorAlert title="Your rights on this task could not be checked" query={access} />;
   }
   if (!task || access.isPending) return <PageLoader label="Loading the owner console…" />;
   if (!access.isAdmin) {

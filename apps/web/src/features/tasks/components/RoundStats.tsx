@@ -2,7 +2,7 @@ import { type TaskDetail } from '@dynaloop/contract';
 import { modelErrorRate } from '@dynaloop/contract/stats';
 import { Box, Tabs, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { ErrorAlert, QueryErrorAlert } from '../../../components/ErrorAlert';
 import { PageLoader } from '../../../components/PageLoader';
 import { StatGrid, type Stat } from '../../../components/StatGrid';
 import { useTaskRound, useTaskRounds } from '../api/task-detail';
@@ -64,14 +64,7 @@ function OneRoundStats({ task, round }: { task: TaskDetail; round: number }) {
   const query = useTaskRound(task.task_code, round);
   if (query.isPending) return <PageLoader label={`Loading round ${String(round)}…`} />;
   if (query.isError) {
-    return (
-      <ErrorAlert
-        title={`Round ${String(round)} could not be loaded`}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+    return <QueryErrorAlert title={`Round ${String(round)} could not be loaded`} query={query} />;
   }
   return (
     <>

@@ -1,5 +1,5 @@
 import { Box, Container, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { QueryErrorAlert } from '../../../components/ErrorAlert';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useActiveTasks } from '../api/tasks';
 import { TaskGroups, TaskGroupsSkeleton, groupTasks } from '../components/TaskGroups';
@@ -21,9 +21,9 @@ function Hero() {
 }
 
 function TaskList() {
-  const { data, error, isPending, isError, isFetching, refetch } = useActiveTasks();
+  const query = useActiveTasks();
 
-  if (isPending) {
+  if (query.isPending) {
     return (
       <div aria-busy="true">
         <VisuallyHidden role="status">Loading tasks…</VisuallyHidden>
@@ -31,17 +31,8 @@ function TaskList() {
       </div>
     );
   }
-  if (isError) {
-    return (
-      <ErrorAlert
-        title="Tasks could not be loaded"
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  }
-  const groups = groupTasks(data);
+  if (query.isError) return <QueryErrorAlert title="Tasks could not be loaded" query={query} />;
+  const groups = groupTasks(query.data);
   if (groups.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="xl">

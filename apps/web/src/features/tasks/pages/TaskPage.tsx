@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, Navigate, useParams } from 'react-router';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { QueryErrorAlert } from '../../../components/ErrorAlert';
 import { PageLoader } from '../../../components/PageLoader';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { isApiError } from '../../../lib/api';
@@ -23,6 +23,7 @@ import { useIsTaskAdmin, useTask } from '../api/task-detail';
 import { GearIcon } from '../components/GearIcon';
 import { RoundStats } from '../components/RoundStats';
 import { TaskActions } from '../components/TaskActions';
+import { TitledSection } from '../../../components/TitledSection';
 import { ownerConsolePath, taskRoundPath } from '../page-paths';
 import { taskPath } from '../paths';
 
@@ -78,17 +79,14 @@ function TaskHeader({ task }: { task: TaskDetail }) {
 
 function UserLeaderboardSection({ task, round }: { task: TaskDetail; round: number | null }) {
   return (
-    <section aria-labelledby="user-leaderboard-title">
-      <Title order={2} size="h3" id="user-leaderboard-title" mb={4}>
-        User leaderboard
-      </Title>
+    <TitledSection id="user-leaderboard-title" title="User leaderboard" size="h3" mb={4}>
       <Text size="sm" c="dimmed" mb="sm">
         {round === null ? 'All rounds' : `Round ${String(round)}`}: contributors by examples
         verified as fooling the model.
       </Text>
       {/* Keyed by round: another round starts again at its first page. */}
       <UserLeaderboard key={round ?? 'overall'} taskId={task.id} round={round} />
-    </section>
+    </TitledSection>
   );
 }
 
@@ -104,17 +102,14 @@ function TaskDetails({ task, round }: { task: TaskDetail; round: number | null }
           {MESSAGES.taskNotActive}
         </Alert>
       )}
-      <section aria-labelledby="round-stats-title">
-        <Title order={2} size="h3" id="round-stats-title" mb="sm">
-          Round statistics
-        </Title>
+      <TitledSection id="round-stats-title" title="Round statistics" size="h3">
         <RoundStats task={task} round={round} />
         {task.last_updated ? (
           <Text size="sm" c="dimmed" mt="md">
             Last updated {formatRelativeTime(task.last_updated)}.
           </Text>
         ) : null}
-      </section>
+      </TitledSection>
       {isAdmin && round !== null ? <AgreementCard taskId={task.id} round={round} /> : null}
       {task.active && task.show_user_leaderboard ? (
         <UserLeaderboardSection task={task} round={round} />
@@ -133,25 +128,22 @@ function roundOf(roundId: string | undefined): number | null {
 /** /tasks/:taskCode and /tasks/:taskCode/round/:roundId: a task, its rounds and its actions. */
 export function TaskPage() {
   const { taskCode = '', roundId } = useParams();
-  const { data: task, error, isPending, isError, isFetching, refetch } = useTask(taskCode);
-  useDocumentTitle(task?.name ?? 'Task');
+  const query = useTask(taskCode);
+  useDocumentTitle(query.data?.name ?? 'Task');
 
-  if (isPending) return <PageLoader label="Loading task…" />;
-  if (isError) {
+  if (query.isPending) return <PageLoader label="Loading task…" />;
+  if (query.isError) {
+    const { error } = query;
     if (isApiError(error) && (error.status === 404 || error.status === 405)) {
       return <Navigate to="/" replace />;
     }
     return (
       <Container size="lg" py="xl">
-        <ErrorAlert
-          title="The task could not be loaded"
-          error={error}
-          onRetry={() => void refetch()}
-          retrying={isFetching}
-        />
+        <QueryErrorAlert title="The task could not be loaded" query={query} />
       </Container>
     );
   }
+  const task = query.data;
 
   const round = roundOf(roundId);
   if (round !== null && !(round <= task.cur_round)) {

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { PAGE_SIZES } from '@dynaloop/contract/constants';
-import { MESSAGES } from '@dynaloop/contract/messages';
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Table } from '@mantine/core';
 import { Link } from 'react-router';
-import { ListPagination } from '../../../components/ListPagination';
-import { QueryStatus } from '../../../components/QueryStatus';
+import { PagedQuery } from '../../../components/PagedQuery';
 import { taskPath } from '../../tasks/paths';
 import { useUserList } from '../api/users';
 
@@ -14,62 +12,49 @@ export function ModelsTable({ userId }: { userId: number }) {
   const size = PAGE_SIZES.modelTable;
   const query = useUserList(userId, 'models', page, size);
   return (
-    <QueryStatus
+    <PagedQuery
       query={query}
       loadingLabel="Loading models…"
       errorTitle="Models could not be loaded"
+      page={page}
+      pageSize={size}
+      onPageChange={setPage}
+      pagesLabel="Model pages"
     >
-      {({ count, data }) =>
-        count === 0 ? (
-          <Text c="dimmed">{MESSAGES.noDataFound}</Text>
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={480}>
-              <Table striped highlightOnHover aria-label="Models">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Name</Table.Th>
-                    <Table.Th scope="col">Task</Table.Th>
-                    <Table.Th scope="col">Publication Status</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.map((model) => (
-                    <Table.Tr key={model.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/models/${String(model.id)}`}>
-                          {model.name}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor component={Link} to={taskPath(model.task.task_code)} c="dimmed">
-                          {model.task.name}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge
-                          variant="light"
-                          color={model.is_published ? 'teal' : 'gray'}
-                          tt="none"
-                        >
-                          {model.is_published ? 'Published' : 'Unpublished'}
-                        </Badge>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <ListPagination
-              count={count}
-              pageSize={size}
-              page={page}
-              onChange={setPage}
-              label="Model pages"
-            />
-          </>
-        )
-      }
-    </QueryStatus>
+      {(data) => (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped highlightOnHover aria-label="Models">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Name</Table.Th>
+                <Table.Th scope="col">Task</Table.Th>
+                <Table.Th scope="col">Publication Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.map((model) => (
+                <Table.Tr key={model.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/models/${String(model.id)}`}>
+                      {model.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={taskPath(model.task.task_code)} c="dimmed">
+                      {model.task.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={model.is_published ? 'teal' : 'gray'} tt="none">
+                      {model.is_published ? 'Published' : 'Unpublished'}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </PagedQuery>
   );
 }

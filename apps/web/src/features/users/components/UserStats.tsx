@@ -1,5 +1,8 @@
+import { type ReactNode } from 'react';
 import { type UserPublic } from '@dynaloop/contract';
+import { Stack } from '@mantine/core';
 import { StatGrid } from '../../../components/StatGrid';
+import { TitledSection } from '../../../components/TitledSection';
 import { unverifiedErrorRate, verifiedErrorRate } from '../stats';
 
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -21,5 +24,28 @@ export function UserStats({ user }: { user: UserPublic }) {
         { label: 'Model error rate (verified)', value: verifiedErrorRate(user) },
       ]}
     />
+  );
+}
+
+/** A user's statistics and badges, in two sections; `idPrefix` keeps their headings' ids apart. */
+export function StatsAndBadges({
+  user,
+  badges,
+  idPrefix,
+}: {
+  user: UserPublic;
+  /** The badge list, or what stands for it while it loads. */
+  badges: ReactNode;
+  idPrefix: string;
+}) {
+  return (
+    <Stack gap="xl">
+      <TitledSection id={`${idPrefix}stats-title`} title="Statistics" size="h3">
+        <UserStats user={user} />
+      </TitledSection>
+      <TitledSection id={`${idPrefix}badges-title`} title="Badges" size="h3">
+        {badges}
+      </TitledSection>
+    </Stack>
   );
 }

@@ -64,19 +64,14 @@ export function ExampleToValidate({
     <Card withBorder radius="md" padding="lg" component="article" aria-label="Example to validate">
       <Stack gap="md">
         {config.context.length > 0 ? (
-          <section aria-label="Context">
-            <ContextPanel
-              fields={config.context}
-              values={example.context}
-              idPrefix={VALIDATE_ID_PREFIX}
-              highlights={highlights}
-              selectable={metadataSpans.map((f) => f.reference_name ?? '')}
-              onSelect={(field, span) => {
-                const target = metadataSpans.find((f) => f.reference_name === field);
-                if (target) onSpan(target.name, span);
-              }}
-            />
-          </section>
+          <ContextPanel
+            fields={config.context}
+            values={example.context}
+            idPrefix={VALIDATE_ID_PREFIX}
+            highlights={highlights}
+            spanInputs={metadataSpans}
+            onSpan={onSpan}
+          />
         ) : null}
         <FieldRows
           rows={[

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { type TaskConfig, type TaskDetail } from '@dynaloop/contract';
 import { badgeText } from '@dynaloop/contract/messages';
-import { Alert, Button, Group, Radio, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Switch, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { ErrorAlert, QueryErrorAlert } from '../../../components/ErrorAlert';
 import { HintTooltip } from '../../../components/HintTooltip';
 import { PageLoader } from '../../../components/PageLoader';
 import { isApiError } from '../../../lib/api';
 import { AnnotationInput } from '../../examples/components/AnnotationInput';
+import { WorkspaceHeader } from '../../examples/components/WorkspaceHeader';
 import { fieldProblems } from '../../examples/lib/check-input';
-import { type FieldValues, filledValues, validateMetadataFields } from '../../examples/lib/fields';
-import { type Span } from '../../examples/lib/selection';
+import { filledValues, validateMetadataFields } from '../../examples/lib/fields';
+import { useDraft } from '../../examples/lib/use-draft';
 import { useIsTaskAdmin } from '../../tasks/api/task-detail';
 import {
   useExampleToValidate,
@@ -24,22 +25,6 @@ import { LABELS, useValidationShortcuts } from './use-validation-shortcuts';
 
 export const NO_MORE_EXAMPLES = 'No more examples';
 
-interface Judgement {
-  exampleId: number | null;
-  label: ValidationLabel | null;
-  metadata: FieldValues;
-  spans: Record<string, Span | null>;
-  errors: Record<string, string>;
-}
-
-const freshJudgement = (exampleId: number | null): Judgement => ({
-  exampleId,
-  label: null,
-  metadata: {},
-  spans: {},
-  errors: {},
-});
-
 /** The validate page once its task and configuration are known. */
 export function ValidateWorkspace({ task, config }: { task: TaskDetail; config: TaskConfig }) {
   const { isAdmin } = useIsTaskAdmin(task.id);
@@ -49,9 +34,14 @@ export function ValidateWorkspace({ task, config }: { task: TaskDetail; config: 
   const example = query.data;
   const [ownerMode, setOwnerMode] = useState(false);
   const [last, setLast] = useState<ValidationResult | null>(null);
-  const [judgement, setJudgement] = useState<Judgement>(() => freshJudgement(null));
+  // A new example starts a new judgement: its label, notes and problems.
   const exampleId = example?.id ?? null;
-  if (judgement.exampleId !== exampleId) setJudgement(freshJudgement(exampleId));
+  const notes = useDraft(exampleId);
+  const [chosen, setChosen] = useState<{ exampleId: number | null; label: ValidationLabel | null }>(
+    { exampleId, label: null },
+  );
+  if (chosen.exampleId !== exampleId) setChosen({ exampleId, label: null });
+  const { label } = chosen;
 
   const send = useMutation({
     mutationFn: ({ id, body }: { id: number; body: Parameters<typeof validateExample>[1] }) =>
@@ -62,39 +52,33 @@ export function ValidateWorkspace({ task, config }: { task: TaskDetail; config: 
     },
   });
 
-  const metadataFields = validateMetadataFields(config, judgement.label);
+  const metadataFields = validateMetadataFields(config, label);
 
-  function choose(label: ValidationLabel) {
-    setJudgement((current) => ({ ...current, label, errors: {} }));
+  function choose(next: ValidationLabel) {
+    setChosen({ exampleId, label: next });
+    notes.setErrors({});
     if (!send.isIdle) send.reset();
-  }
-
-  function setMetadata(name: string, value: unknown) {
-    setJudgement((current) => {
-      const { [name]: _dropped, ...errors } = current.errors;
-      return { ...current, metadata: { ...current.metadata, [name]: value }, errors };
-    });
   }
 
   function submit() {
     if (!example || send.isPending) return;
-    if (!judgement.label) {
-      setJudgement((current) => ({ ...current, errors: { label: 'Choose a label first' } }));
+    if (!label) {
+      notes.setErrors({ label: 'Choose a label first' });
       return;
     }
-    const errors = fieldProblems(metadataFields, judgement.metadata, example.context, {
+    const errors = fieldProblems(metadataFields, notes.values, example.context, {
       required: false,
     });
     if (Object.keys(errors).length > 0) {
-      setJudgement((current) => ({ ...current, errors }));
+      notes.setErrors(errors);
       return;
     }
     send.mutate({
       id: example.id,
       body: {
-        label: judgement.label,
+        label,
         mode: isAdmin && ownerMode ? 'owner' : 'user',
-        metadata: filledValues(metadataFields, judgement.metadata),
+        metadata: filledValues(metadataFields, notes.values),
       },
     });
   }
@@ -114,13 +98,11 @@ export function ValidateWorkspace({ task, config }: { task: TaskDetail; config: 
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={1}>{task.name}</Title>
-          <Title order={2} size="h3" fw={500} c="dimmed" mt={4}>
-            Validate examples
-          </Title>
-        </div>
+      <WorkspaceHeader
+        title={task.name}
+        subtitle="Validate examples"
+        warning={config.content_warning}
+      >
         {isAdmin ? (
           <HintTooltip label="As an owner, your label alone decides the example">
             <div>
@@ -132,12 +114,7 @@ export function ValidateWorkspace({ task, config }: { task: TaskDetail; config: 
             </div>
           </HintTooltip>
         ) : null}
-      </Group>
-      {config.content_warning ? (
-        <Alert color="orange" variant="light" title="Content warning">
-          {config.content_warning}
-        </Alert>
-      ) : null}
+      </WorkspaceHeader>
       <Text size="sm" c="dimmed" maw={760}>
         Is the author’s label (or answer) right for this example? Choose Correct, Incorrect, or
         Flagged for an example that should not be in the dataset.
@@ -163,33 +140,22 @@ export function ValidateWorkspace({ task, config }: { task: TaskDetail; config: 
           </Button>
         </Alert>
       ) : query.isError ? (
-        <ErrorAlert
-          title="The next example could not be loaded"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <QueryErrorAlert title="The next example could not be loaded" query={query} />
       ) : null}
       {example ? (
         <>
           <ExampleToValidate
             config={config}
             example={example}
-            label={judgement.label}
-            spans={judgement.spans}
-            onSpan={(field, span) => {
-              setJudgement((current) => ({
-                ...current,
-                spans: { ...current.spans, [field]: span },
-              }));
-              setMetadata(field, span?.text);
-            }}
+            label={label}
+            spans={notes.spans}
+            onSpan={notes.setSpan}
           />
           <Radio.Group
             label="Your verdict"
-            value={judgement.label ?? ''}
+            value={label ?? ''}
             onChange={(value) => choose(value as ValidationLabel)}
-            error={judgement.errors.label}
+            error={notes.errors.label}
           >
             <Group gap="lg" mt={6}>
               {LABELS.map((option) => (
@@ -197,24 +163,19 @@ export function ValidateWorkspace({ task, config }: { task: TaskDetail; config: 
               ))}
             </Group>
           </Radio.Group>
-          {metadataFields.length > 0 && judgement.label ? (
+          {metadataFields.length > 0 && label ? (
             <Stack gap="sm" component="section" aria-label="Notes">
               {metadataFields.map((field) => (
                 <AnnotationInput
                   key={field.name}
                   field={field}
-                  value={judgement.metadata[field.name]}
-                  onChange={(value) => setMetadata(field.name, value)}
-                  error={judgement.errors[field.name]}
+                  value={notes.values[field.name]}
+                  onChange={(value) => notes.setValue(field.name, value)}
+                  error={notes.errors[field.name]}
                   context={example.context}
                   idPrefix={VALIDATE_ID_PREFIX}
-                  span={judgement.spans[field.name] ?? null}
-                  onSpan={(span) =>
-                    setJudgement((current) => ({
-                      ...current,
-                      spans: { ...current.spans, [field.name]: span },
-                    }))
-                  }
+                  span={notes.spans[field.name] ?? null}
+                  onSpan={(span) => notes.setSpan(field.name, span)}
                 />
               ))}
             </Stack>
