@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  acceptEmptyJsonBodies(app);
 
   const remoteModelOrigins = new RemoteModelOrigins(deps.db, deps.log);
   app.decorate('remoteModelOrigins', remoteModelOrigins);
@@ -173,7 +175,21 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       },
     },
     hsts: false,
+    // A client served from a configured origin shows avatars served from here.
+    ...(deps.config.corsOrigins.length > 0
+      ? { crossOriginResourcePolicy: { policy: 'cross-origin' as const } }
+      : {}),
   });
+  if (deps.config.corsOrigins.length > 0) {
+    // Clients served from other origins (docs/compatibility.md); credentials for the refresh cookie.
+    await app.register(fastifyCors, {
+      origin: deps.config.corsOrigins,
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+      exposedHeaders: ['x-request-id', 'retry-after'],
+      maxAge: 600,
+    });
+  }
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
@@ -220,6 +236,24 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
 
   await registerSpa(app, deps.config.webDist);
   return app;
+}
+
+/**
+ * Clients written for the original API send `Content-Type: application/json` with no body on
+ * calls that take none (logout, create round, …): such a body reads as `{}` instead of failing.
+ * Every other body goes through Fastify's own parser (prototype-poisoning checks included).
+ */
+function acceptEmptyJsonBodies(app: AppInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, {});
+      return;
+    }
+    parseJson(request, text, done);
+  });
 }
 
 /** Serves the built SPA; every non-API GET that is not a file gets index.html. */

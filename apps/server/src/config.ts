@@ -46,6 +46,25 @@ const envSchema = z.object({
   FEATURE_FORK: flag.default(true),
   FEATURE_SNAPSHOT: flag.default(true),
   FEATURE_DYNABOARD: flag.default(true),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^https?:\/\/[^/?#\s]+$/,
+            'must be origins (scheme://host[:port]), separated by commas',
+          ),
+      ),
+    ),
 });
 
 export interface Config {
@@ -69,6 +88,8 @@ export interface Config {
   mailFrom: string;
   flags: { beta_login: boolean; fork: boolean; snapshot: boolean; dynaboard: boolean };
   betaInviteCodes: string[];
+  /** Origins other than our own that may call the API from a browser (with credentials). */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -118,6 +139,7 @@ export function loadConfig(
     betaInviteCodes: e.BETA_INVITE_CODES.split(',')
       .map((c) => c.trim())
       .filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS,
   };
 }
 

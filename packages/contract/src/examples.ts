@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonObjectString } from './users.js';
 
 export const exampleCreateBody = z
   .object({
@@ -31,8 +32,14 @@ export const exampleUpdateBody = z.strictObject({
   annotator_id: z.string().trim().min(1).max(200).optional(),
   retracted: z.literal(true).optional(),
   flagged: z.literal(true).optional(),
-  model_wrong: z.literal(true).optional(),
+  /**
+   * true: the model was fooled (from false, or from null on `ask_user` tasks); false: the
+   * author's answer on an `ask_user` task that the model was right (from null only).
+   */
+  model_wrong: z.boolean().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
+  /** The original API's way to add metadata: a JSON object as a string. */
+  metadata_json: jsonObjectString.optional(),
 });
 
 export const exampleDetail = z
@@ -46,7 +53,12 @@ export const exampleDetail = z
     input: z.record(z.string(), z.unknown()),
     output: z.record(z.string(), z.unknown()).nullable(),
     metadata: z.record(z.string(), z.unknown()),
+    /** The context's fields, and (for clients of the original API) `context_json`: them as JSON. */
     context: z.record(z.string(), z.unknown()),
+    /** `input`, `output` and `metadata` as JSON strings, as the original API sent them. */
+    input_json: z.string(),
+    output_json: z.string().nullable(),
+    metadata_json: z.string(),
     model_wrong: z.boolean().nullable(),
     model_endpoint_name: z.string().nullable(),
     retracted: z.boolean(),

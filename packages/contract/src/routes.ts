@@ -331,8 +331,9 @@ export const routes = {
       'What a model receives for these fields: the task’s inputs without its targets, plus context',
     tags: ['tasks'],
     params: taskParam,
-    body: convertBody,
-    response: convertResult,
+    // {data: {...}} answers {data: {...}}; the original API's flat object answers a flat object.
+    body: z.union([convertBody.strict(), z.record(z.string(), z.unknown())]),
+    response: z.union([convertResult, z.record(z.string(), z.unknown())]),
     errors: [404],
   }),
   exportTask: route({
@@ -430,6 +431,9 @@ export const routes = {
       context: z.record(z.string(), z.unknown()),
       tag: z.string().nullable(),
       metadata: z.record(z.string(), z.unknown()),
+      /** `context` and `metadata` as JSON strings, as the original API sent them. */
+      context_json: z.string(),
+      metadata_json: z.string(),
     }),
     errors: [404],
   }),

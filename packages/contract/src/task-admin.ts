@@ -27,7 +27,16 @@ export const taskDetail = z
     train_file_upload_instructions_md: z.string().nullable(),
     mlcube_tutorial_markdown: z.string().nullable(),
     cur_round: z.number().int(),
-    round: roundSummary.nullable(),
+    round: roundSummary
+      .extend({
+        /**
+         * The platform-served models in the loop of the current round as the original API wrote
+         * them: `|`-separated absolute URLs ending in `predict?model=<endpoint>`; null when none.
+         * Clients of that API pick one at random (docs/compatibility.md).
+         */
+        url: z.string().nullable(),
+      })
+      .nullable(),
     last_updated: z.string().nullable(),
     active: z.boolean(),
     hidden: z.boolean(),

@@ -27,6 +27,8 @@ export const taskCard = z
     active: z.boolean(),
     submitable: z.boolean(),
     official: z.boolean(),
+    /** The current round's number (the original API's task list has it at the top level). */
+    cur_round: z.number().int(),
     round: roundSummary.nullable(),
   })
   .meta({ id: 'TaskCard' });

@@ -31,6 +31,8 @@ export const userPrivate = userPublic
     admin: z.boolean(),
     unseen_notifications: z.number().int(),
     created_at: z.string(),
+    /** One's web-app settings (e.g. retain_input), a JSON object as a string. */
+    settings_json: z.string(),
   })
   .meta({ id: 'UserPrivate' });
 export type UserPrivate = z.infer<typeof userPrivate>;
@@ -54,16 +56,62 @@ export const usernameSchema = z
   .max(40, 'Usernames are at most 40 characters')
   .regex(/^[A-Za-z0-9_.-]+$/, 'Use letters, digits, dots, dashes and underscores only');
 
+/** A JSON object written as a string (the original API's `*_json` fields). */
+export const jsonObjectString = z
+  .string()
+  .max(100_000)
+  .transform((text, ctx) => {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value && typeof value === 'object' && !Array.isArray(value))
+        return value as Record<string, unknown>;
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+    return z.NEVER;
+  });
+
+/**
+ * Fields of the user object that clients of the original API write back with it. `id`, `email`
+ * and `admin` must be unchanged; the others are ignored.
+ */
+export const USER_READ_ONLY_FIELDS = [
+  'id',
+  'email',
+  'admin',
+  'avatar_url',
+  'examples_submitted',
+  'examples_verified',
+  'total_fooled',
+  'total_verified_fooled',
+  'total_verified_not_correct_fooled',
+  'total_retracted',
+  'models_submitted',
+  'unseen_notifications',
+  'created_at',
+  'badges',
+  'exp',
+  'iat',
+  'sub',
+  'scope',
+] as const;
+
 export const userUpdateBody = z
   .strictObject({
     username: usernameSchema.optional(),
     realname: trimmed(255).nullable().optional(),
     affiliation: trimmed(255).nullable().optional(),
+    settings_json: jsonObjectString.nullable().optional(),
+    ...(Object.fromEntries(USER_READ_ONLY_FIELDS.map((f) => [f, z.unknown().optional()])) as {
+      [K in (typeof USER_READ_ONLY_FIELDS)[number]]: z.ZodOptional<z.ZodUnknown>;
+    }),
   })
   .meta({ id: 'UserUpdate' });
 export type UserUpdateBody = z.infer<typeof userUpdateBody>;
 
-export const avatarUploaded = z.object({ avatar_url: z.string() });
+/** The new avatar's URL, with the rest of one's user record (the original API answered it). */
+export const avatarUploaded = userPrivate.extend({ avatar_url: z.string() });
 
 export const deleteAccountBody = z.object({ password: z.string().min(1, MESSAGES.required) });
 

@@ -65,7 +65,8 @@ export async function resolveActor(
   tokens: AccessTokens,
   header: string | undefined,
 ): Promise<Actor> {
-  if (!header) return ANONYMOUS;
+  // Clients of the original API send the literal `Authorization: None` when logged out.
+  if (!header || header.trim() === 'None') return ANONYMOUS;
   const crowd = /^Crowd\s+(\S+)$/i.exec(header);
   if (crowd) {
     const task = await db

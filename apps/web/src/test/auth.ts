@@ -47,6 +47,7 @@ export function makeUser(overrides: Partial<UserPrivate> = {}): UserPrivate {
     admin: false,
     unseen_notifications: 0,
     created_at: '2024-01-01T00:00:00.000Z',
+    settings_json: '{}',
     ...overrides,
   };
 }

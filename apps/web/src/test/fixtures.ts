@@ -35,6 +35,7 @@ export function makeTask(overrides: Partial<TaskCard> = {}): TaskCard {
     active: true,
     submitable: false,
     official: true,
+    cur_round: 1,
     round: makeRound(),
     ...overrides,
   };
@@ -61,7 +62,7 @@ export function makeTaskDetail(overrides: Partial<TaskDetail> = {}): TaskDetail 
     train_file_upload_instructions_md: null,
     mlcube_tutorial_markdown: null,
     cur_round: curRound,
-    round: makeRound({ rid: curRound, cur_round: curRound }),
+    round: { ...makeRound({ rid: curRound, cur_round: curRound }), url: null },
     last_updated: null,
     active: true,
     hidden: false,

@@ -11,18 +11,31 @@ import { createApiToken, initiateRecovery, login, register, resolveRecovery } fr
 export const REFRESH_COOKIE = 'dynaloop_refresh';
 const COOKIE_PATH = '/api/authenticate';
 
-function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+/**
+ * The refresh cookie is SameSite=Strict; a browser sends it to another site's API only when it is
+ * SameSite=None and Secure, so it is set that way only when other origins are configured
+ * (CORS_ORIGINS, docs/compatibility.md).
+ */
+function setRefreshCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  crossSite: boolean,
+): void {
   reply.setCookie(REFRESH_COOKIE, token, {
     httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
+    sameSite: crossSite ? 'none' : 'strict',
+    secure: crossSite || request.protocol === 'https',
     path: COOKIE_PATH,
     maxAge: REFRESH_TOKEN_TTL_DAYS * 86_400,
   });
 }
 
-function clearRefreshCookie(reply: FastifyReply): void {
-  reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+function clearRefreshCookie(reply: FastifyReply, crossSite: boolean): void {
+  reply.clearCookie(REFRESH_COOKIE, {
+    path: COOKIE_PATH,
+    ...(crossSite ? { sameSite: 'none' as const, secure: true } : {}),
+  });
 }
 
 const clientMeta = (request: FastifyRequest) => ({
@@ -33,13 +46,19 @@ const clientMeta = (request: FastifyRequest) => ({
 export function registerAuthRoutes(app: AppInstance): void {
   const { deps } = app;
   const { db, tokens } = deps;
+  const crossSite = deps.config.corsOrigins.length > 0;
 
   const startSession = async (
     request: FastifyRequest,
     reply: FastifyReply,
     user: Parameters<typeof presentPrivateUser>[0],
   ) => {
-    setRefreshCookie(request, reply, await issueRefreshToken(db, user.id, clientMeta(request)));
+    setRefreshCookie(
+      request,
+      reply,
+      await issueRefreshToken(db, user.id, clientMeta(request)),
+      crossSite,
+    );
     return { user: presentPrivateUser(user), token: await tokens.signUser(user) };
   };
 
@@ -59,7 +78,7 @@ export function registerAuthRoutes(app: AppInstance): void {
     if (!presented) throw errors.unauthorized('No active login: please log in');
     const outcome = await rotateRefreshToken(db, presented, clientMeta(request));
     if (!outcome.ok) {
-      clearRefreshCookie(reply);
+      clearRefreshCookie(reply, crossSite);
       if (outcome.reason === 'reused') {
         request.log.warn({ reason: outcome.reason }, 'refresh token reused: login revoked');
         throw errors.unauthorized('This login was ended for your safety: please log in again');
@@ -71,14 +90,14 @@ export function registerAuthRoutes(app: AppInstance): void {
       .select(['id', 'username'])
       .where('id', '=', outcome.uid)
       .executeTakeFirstOrThrow();
-    setRefreshCookie(request, reply, outcome.token);
+    setRefreshCookie(request, reply, outcome.token, crossSite);
     return { token: await tokens.signUser(user) };
   });
 
   app.serve(routes.logout, async (request, reply) => {
     const presented = request.cookies[REFRESH_COOKIE];
     if (presented) await revokeRefreshFamily(db, presented);
-    clearRefreshCookie(reply);
+    clearRefreshCookie(reply, crossSite);
     return { success: 'ok' as const };
   });
 

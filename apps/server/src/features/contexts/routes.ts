@@ -56,6 +56,8 @@ export function registerContextRoutes(app: AppInstance): void {
       context: context.context_json,
       tag: context.tag,
       metadata: context.metadata_json,
+      context_json: JSON.stringify(context.context_json),
+      metadata_json: JSON.stringify(context.metadata_json),
     };
   });
 }

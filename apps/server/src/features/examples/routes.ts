@@ -10,6 +10,7 @@ import {
   pickExampleToValidate,
   validateExample,
 } from '../validations/service.js';
+import { ownEndpointName } from '../models/compat-endpoints.js';
 import { presentExample } from './presenter.js';
 import { contributorOf } from './contributor.js';
 import { createExample, loadSubmission, taskConfigOf, updateExample } from './service.js';
@@ -40,12 +41,16 @@ export function registerExampleRoutes(app: AppInstance): void {
   app.serve(routes.createExample, async (request) => {
     const contributor = contributorOf(request, request.body.annotator_id);
     // The task, round, context and model in one query (404 for a task the caller cannot see).
-    const target = await loadSubmission(db, request.actor, request.body);
+    const body = {
+      ...request.body,
+      model_endpoint_name: ownEndpointName(request.body.model_endpoint_name),
+    };
+    const target = await loadSubmission(db, request.actor, body);
     const key = request.headers['idempotency-key'];
     if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
       throw errors.badRequest('Idempotency-Key must be 8 to 128 letters, digits or . _ : -');
     }
-    return createExample(db, contributor, target, request.body, key);
+    return createExample(db, contributor, target, body, key);
   });
 
   /** An example with its context and round number. */
@@ -94,7 +99,8 @@ export function registerExampleRoutes(app: AppInstance): void {
 
   app.serve(routes.updateExample, async (request) => {
     const contributor = contributorOf(request, request.body.annotator_id);
-    const { annotator_id: _a, ...change } = request.body;
+    const { annotator_id: _a, metadata_json: metadataJson, ...change } = request.body;
+    if (metadataJson) change.metadata = { ...metadataJson, ...change.metadata };
     await db
       .transaction()
       .execute((trx) => updateExample(trx, request.params.id, contributor, change));

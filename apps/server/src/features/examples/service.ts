@@ -419,7 +419,7 @@ export async function updateExample(
   change: {
     retracted?: true;
     flagged?: true;
-    model_wrong?: true;
+    model_wrong?: boolean;
     metadata?: Record<string, unknown>;
   },
 ): Promise<void> {
@@ -440,8 +440,16 @@ export async function updateExample(
   if (change.metadata)
     set.metadata_json = JSON.stringify({ ...e.metadata_json, ...change.metadata });
   if (change.flagged) set.flagged = true;
-  if (change.model_wrong && e.model_wrong === false) {
-    // Only a model_wrong of false moves to true (null, "ask the user", is set on creation).
+  // null means "ask the author": only an example written against a model has that question.
+  const askAuthor = e.model_wrong === null && e.mid !== null;
+  if (change.model_wrong === false && askAuthor) {
+    // The author's answer on an ask_user task: the model was right. Nothing was counted.
+    set.model_wrong = false;
+  } else if (change.model_wrong === false && e.model_wrong === true) {
+    throw errors.conflict('This example already counts as fooling the model');
+  }
+  if (change.model_wrong === true && (e.model_wrong === false || askAuthor)) {
+    // From false, or from null (the author's answer on an ask_user task): now it counts.
     set.model_wrong = true;
     await trx
       .updateTable('rounds')

@@ -48,6 +48,7 @@ export function presentTaskCard(task: TaskWithRound): TaskCard {
     active: task.active,
     submitable: task.submitable,
     official: task.official,
+    cur_round: task.cur_round,
     round: task.round ? presentRound(task.round, task.cur_round) : null,
   };
 }
@@ -56,6 +57,7 @@ export function presentTaskDetail(
   task: TaskRow,
   round: RoundRow | undefined,
   datasets: DatasetRow[],
+  roundUrl: string | null = null,
 ): TaskDetail {
   const parsed = task.config_yaml ? parseTaskConfig(task.config_yaml) : undefined;
   const config = parsed?.ok ? parsed.config : undefined;
@@ -73,7 +75,7 @@ export function presentTaskDetail(
     train_file_upload_instructions_md: task.train_file_upload_instructions_md,
     mlcube_tutorial_markdown: task.mlcube_tutorial_markdown,
     cur_round: task.cur_round,
-    round: round ? presentRound(round, task.cur_round) : null,
+    round: round ? { ...presentRound(round, task.cur_round), url: roundUrl } : null,
     last_updated: task.last_updated?.toISOString() ?? null,
     active: task.active,
     hidden: task.hidden,

@@ -1,5 +1,7 @@
 import { parseTaskConfig, routes } from '@dynaloop/contract';
+import { type FastifyRequest } from 'fastify';
 import { type AppInstance } from '../../app.js';
+import { apiBaseUrl, isWrappedModelIo, roundModelUrl } from '../models/compat-endpoints.js';
 import { modelInputFields } from '../models/predict.js';
 import { errors } from '../../platform/errors.js';
 import { randomToken, sha256 } from '../../platform/tokens.js';
@@ -20,12 +22,15 @@ import { findRound, findTask, listVisibleTasksWithRound } from './repo.js';
 export function registerTaskRoutes(app: AppInstance): void {
   const { db } = app.deps;
 
-  const detail = async (task: Parameters<typeof presentTaskDetail>[0]) => {
+  const detail = async (task: Parameters<typeof presentTaskDetail>[0], request: FastifyRequest) => {
     const [round, datasets] = await Promise.all([
       findRound(db, task.id, task.cur_round),
       db.selectFrom('datasets').selectAll().where('tid', '=', task.id).execute(),
     ]);
-    return presentTaskDetail(task, round, datasets);
+    const url = round
+      ? await roundModelUrl(db, round.id, apiBaseUrl(request, app.deps.config))
+      : null;
+    return presentTaskDetail(task, round, datasets, url);
   };
 
   app.serve(routes.activeTasksWithRoundInfo, async () =>
@@ -38,7 +43,7 @@ export function registerTaskRoutes(app: AppInstance): void {
 
   app.serve(routes.task, async (request) => {
     const { task } = await loadVisibleTask(db, request.actor, request.params.task);
-    return detail(task);
+    return detail(task, request);
   });
 
   app.serve(routes.taskRound, async (request) => {
@@ -61,12 +66,12 @@ export function registerTaskRoutes(app: AppInstance): void {
 
   app.serve(routes.updateTask, async (request) => {
     const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
-    return detail(await updateTaskSettings(db, task, request.body));
+    return detail(await updateTaskSettings(db, task, request.body), request);
   });
 
   app.serve(routes.activateTask, async (request) => {
     const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
-    return detail(await activateTask(db, task, request.body.config_yaml));
+    return detail(await activateTask(db, task, request.body.config_yaml), request);
   });
 
   app.serve(routes.taskOwners, async (request) => {
@@ -134,10 +139,11 @@ export function registerTaskRoutes(app: AppInstance): void {
     if (!parsed.ok) throw errors.badRequest('This task has no valid configuration yet');
     // The model reads its inputs without the targets it must predict, plus the context.
     const fields = modelInputFields(parsed.config);
-    const data = Object.fromEntries(
-      fields.filter((f) => f in request.body.data).map((f) => [f, request.body.data[f]]),
-    );
-    return { data };
+    const body: Record<string, unknown> = request.body;
+    const wrapped = isWrappedModelIo(body);
+    const given = wrapped ? body.data : body;
+    const data = Object.fromEntries(fields.filter((f) => f in given).map((f) => [f, given[f]]));
+    return wrapped ? { data } : data;
   });
 
   app.serve(routes.issueCrowdCredential, async (request) => {

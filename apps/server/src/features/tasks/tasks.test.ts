@@ -63,6 +63,7 @@ describe('task list API', () => {
       [
         'active',
         'challenge_type',
+        'cur_round',
         'desc',
         'id',
         'last_updated',

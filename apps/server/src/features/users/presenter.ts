@@ -25,5 +25,6 @@ export function presentPrivateUser(u: UserRow): UserPrivate {
     admin: u.admin,
     unseen_notifications: u.unseen_notifications,
     created_at: u.created_at.toISOString(),
+    settings_json: JSON.stringify(u.settings_json),
   };
 }

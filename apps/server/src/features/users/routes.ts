@@ -6,6 +6,7 @@ import { verifyPassword } from '../../platform/passwords.js';
 import { AVATAR_PREFIX, CONTENT_TYPES, storeAvatar } from './avatar.js';
 import { presentPrivateUser, presentPublicUser } from './presenter.js';
 import { userPolicy } from './policy.js';
+import { assertReadOnlyUnchanged } from './read-only-fields.js';
 import { listUserForks, listUserModels, listUserSnapshots, listUserTasks } from './repo.js';
 import { deleteAccount } from './service.js';
 
@@ -50,7 +51,8 @@ export function registerUserRoutes(app: AppInstance): void {
     const user = await loadUser(request.params.id);
     if (!userPolicy.edit(request.actor, user.id))
       throw errors.forbidden('You can only change your own profile');
-    const { username, realname, affiliation } = request.body;
+    const { username, realname, affiliation, settings_json: settings } = request.body;
+    assertReadOnlyUnchanged(request.body, user);
     if (username !== undefined && username.toLowerCase() !== user.username.toLowerCase()) {
       const taken = await db
         .selectFrom('users')
@@ -65,6 +67,7 @@ export function registerUserRoutes(app: AppInstance): void {
         ...(username !== undefined ? { username } : {}),
         ...(realname !== undefined ? { realname: realname || null } : {}),
         ...(affiliation !== undefined ? { affiliation: affiliation || null } : {}),
+        ...(settings !== undefined ? { settings_json: JSON.stringify(settings ?? {}) } : {}),
         updated_at: new Date(),
       })
       .where('id', '=', user.id)
@@ -110,7 +113,7 @@ export function registerUserRoutes(app: AppInstance): void {
         .delete(`${AVATAR_PREFIX}${user.avatar_url.slice(AVATAR_URL_PREFIX.length)}`)
         .catch(() => undefined);
     }
-    return { avatar_url: avatarUrl };
+    return { ...presentPrivateUser({ ...user, avatar_url: avatarUrl }), avatar_url: avatarUrl };
   });
 
   app.serve(routes.avatar, async (request, reply) => {
