@@ -42,6 +42,7 @@ import { registerNotificationRoutes } from './features/notifications/routes.js';
 import { registerProposalRoutes } from './features/proposals/routes.js';
 import { registerSettingsRoutes } from './features/settings/routes.js';
 import { registerUserRoutes } from './features/users/routes.js';
+import { registerTaskCompatRoutes } from './features/tasks/compat-routes.js';
 import { registerTaskRoutes } from './features/tasks/routes.js';
 import { authenticate } from './platform/auth.js';
 import { errors, errorBody, registerErrorHandler } from './platform/errors.js';
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
 
   registerHealthRoutes(app);
   registerTaskRoutes(app);
+  registerTaskCompatRoutes(app);
   registerAuthRoutes(app);
   registerUserRoutes(app);
   registerNotificationRoutes(app);

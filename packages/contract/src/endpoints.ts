@@ -29,6 +29,13 @@ export const endpoints = {
     auth: 'user',
   },
   createRound: { method: 'POST', path: '/tasks/create_round/:id', auth: 'user' },
+  /** The original API's name of updateModelsInTheLoop. */
+  updateRound: { method: 'PUT', path: '/tasks/update_round/:id/:rid', auth: 'user' },
+  modelIdentifiersForTargetSelection: {
+    method: 'GET',
+    path: '/tasks/get_model_identifiers_for_target_selection/:id',
+    auth: 'user',
+  },
   modelsInTheLoop: { method: 'GET', path: '/tasks/get_models_in_the_loop/:id', auth: 'user' },
   modelIdentifiers: { method: 'GET', path: '/tasks/get_model_identifiers/:id', auth: 'user' },
   createRemoteModel: { method: 'POST', path: '/tasks/:id/remote_models', auth: 'user' },

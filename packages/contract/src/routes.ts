@@ -43,6 +43,7 @@ import {
   datasetCreateParams,
   datasetUpdateBody,
   modelsInTheLoopBody,
+  modelIdentifier,
   modelSecret,
   owner,
   processProposalBody,
@@ -58,6 +59,7 @@ import {
   taskParam,
   taskRoundIdParams,
   taskRoundParams,
+  targetSelectionModel,
   taskUpdateBody,
   toggleOwnerParams,
   trends,
@@ -235,10 +237,29 @@ export const routes = {
   }),
   modelIdentifiers: route({
     ...endpoints.modelIdentifiers,
-    summary: 'Every model of the task',
+    summary: 'Every model of the task (model_id and model_name repeat id and name)',
     tags: ['task administration'],
     params: taskIdParam,
-    response: z.array(taskModel),
+    response: z.array(modelIdentifier),
+    errors: OWNER_ERRORS,
+  }),
+  updateRound: route({
+    ...endpoints.updateRound,
+    summary:
+      'The original API’s name of update_models_in_the_loop: choose the models in the loop of a round',
+    tags: ['task administration'],
+    params: taskRoundIdParams,
+    body: modelsInTheLoopBody,
+    response: success,
+    errors: OWNER_ERRORS,
+  }),
+  modelIdentifiersForTargetSelection: route({
+    ...endpoints.modelIdentifiersForTargetSelection,
+    summary:
+      'For each round (keyed by round number): the models that can be in its loop and those that are, marked is_target',
+    tags: ['task administration'],
+    params: taskIdParam,
+    response: z.record(z.string(), z.array(targetSelectionModel)),
     errors: OWNER_ERRORS,
   }),
   createRemoteModel: route({

@@ -144,6 +144,21 @@ export const taskModel = z.object({
 
 export type TaskModel = z.infer<typeof taskModel>;
 
+/** A model of the task as the owner console lists it; model_id and model_name for old clients. */
+export const modelIdentifier = taskModel.extend({
+  model_id: z.number().int(),
+  model_name: z.string(),
+});
+
+/** One model of a round's target selection (the original owner console's model picker). */
+export const targetSelectionModel = z.object({
+  model_id: z.number().int(),
+  model_name: z.string(),
+  deployment_status: z.string(),
+  is_published: z.boolean(),
+  is_target: z.boolean(),
+});
+
 const endpointUrl = z
   .string()
   .trim()

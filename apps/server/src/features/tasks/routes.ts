@@ -15,6 +15,7 @@ import {
   toggleOwner,
   updateTaskSettings,
 } from './admin-service.js';
+import { withModelIdentifier } from './compat-routes.js';
 import { loadAdministeredTask, loadVisibleTask, taskAccess, taskPolicy } from './policy.js';
 import { presentRoundDetail, presentTaskCard, presentTaskDetail } from './presenter.js';
 import { findRound, findTask, listVisibleTasksWithRound } from './repo.js';
@@ -130,7 +131,7 @@ export function registerTaskRoutes(app: AppInstance): void {
 
   app.serve(routes.modelIdentifiers, async (request) => {
     const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
-    return listTaskModels(db, task.id);
+    return (await listTaskModels(db, task.id)).map(withModelIdentifier);
   });
 
   app.serve(routes.convertToModelIo, async (request) => {
