@@ -12,6 +12,11 @@ export const orderedMetric = z.object({
   offset: z.number(),
 });
 
+/** Form values of the original owner console arrive as text: "3" reads as 3. */
+function digitsAsNumber(value: unknown): unknown {
+  return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
+}
+
 /** GET /tasks/{task}: everything the task page, create page and owner console read. */
 export const taskDetail = z
   .object({
@@ -98,7 +103,9 @@ export const taskUpdateBody = z
     has_predictions_upload: z.boolean().optional(),
     unpublished_models_in_leaderboard: z.boolean().optional(),
     validate_non_fooling: z.boolean().optional(),
-    num_matching_validations: z.number().int().min(1).max(20).optional(),
+    num_matching_validations: z
+      .preprocess(digitsAsNumber, z.number().int().min(1).max(20))
+      .optional(),
     context_selection_method: z
       .enum(['min', 'uniform', 'least_fooled', 'validation_failed'])
       .optional(),
@@ -203,8 +210,10 @@ export type Dataset = z.infer<typeof dataset>;
 
 export const datasetUpdateBody = z.strictObject({
   longdesc: z.string().max(20_000).nullable().optional(),
-  rid: z.number().int().min(0).optional(),
-  source_url: z.string().url().max(2000).nullable().optional(),
+  rid: z.preprocess(digitsAsNumber, z.number().int().min(0)).optional(),
+  source_url: z
+    .preprocess((v) => (v === '' ? null : v), z.string().url().max(2000).nullable())
+    .optional(),
   access_type: z.enum(DATASET_ACCESS_TYPES).optional(),
   log_access_type: z.enum(DATASET_LOG_ACCESS_TYPES).optional(),
   weight: z.number().min(0).max(5).nullable().optional(),

@@ -226,6 +226,13 @@ describe('the original web client on the collection pages', () => {
     });
     expect(retracted.status).toBe(200);
     expect(await exampleRow(d.t.db, id)).toMatchObject({ flagged: true, retracted: true });
+
+    const read = await api.call({ method: 'GET', path: `/examples/${id}` });
+    expect(read.status).toBe(200);
+    expectFields(read.body, { id: 'number', input_json: 'string', output_json: 'string|null' });
+    const metadata = await api.call({ method: 'GET', path: `/examples/${id}/metadata` });
+    expect(metadata.status).toBe(200);
+    expect(metadata.body).toMatchObject({ explanation: 'sarcasm' });
   });
 
   it('create page: the "retain input" setting is written back with the whole user object', async () => {
@@ -347,20 +354,52 @@ describe('the original web client on the collection pages', () => {
   });
 
   it('validate page in owner mode: the filtered picker with the client’s "Any" ranges', async () => {
+    const {
+      api: writer,
+      t,
+      context,
+      endpoint,
+      output,
+      modelWrong,
+    } = await askTheModel(writerToken, 'Great, the train is late again.', 'negative');
+    const stored = await writer.call({
+      method: 'POST',
+      path: '/examples',
+      data: {
+        tid: t.id,
+        rid: t.cur_round,
+        cid: context.id,
+        uid: writerId,
+        input: { statement: 'Great, the train is late again.', label: 'negative' },
+        output,
+        model_signature: output.signature,
+        metadata: {},
+        model_wrong: modelWrong,
+        tag: null,
+        model_endpoint_name: endpoint,
+      },
+    });
+    expect(stored.status).toBe(200);
     const admin = await makeUser(d.t.db, { admin: true });
     const api = originalClient(d.t.app, await d.t.deps.tokens.signUser(admin));
-    const t = (await task(null)).body;
     const picked = await api.call({
       method: 'GET',
       path: `/examples/${String(t.id)}/${String(t.cur_round)}/filtered/0/5/0/4?tags=`,
     });
-    expect([200, 404]).toContain(picked.status);
-    if (picked.status === 200) {
-      expectFields(picked.body, { id: 'number', input_json: 'string', metadata_json: 'string' });
-      parsedObject((picked.body.context as Record<string, unknown>).context_json);
-    } else {
-      expectFields(picked.body, { status_code: 'number', error: 'string' });
-    }
+    expect(picked.status).toBe(200);
+    expectFields(picked.body, {
+      id: 'number',
+      input_json: 'string',
+      metadata_json: 'string',
+      model_wrong: 'boolean|null',
+    });
+    parsedObject((picked.body.context as Record<string, unknown>).context_json);
+    const judged = await api.call({
+      method: 'PUT',
+      path: `/validations/${String(picked.body.id)}`,
+      data: { label: 'flagged', mode: 'owner', metadata: {} },
+    });
+    expect(judged.status).toBe(200);
   });
 
   it('round.url holds only models this platform serves, each answering at its URL', async () => {
