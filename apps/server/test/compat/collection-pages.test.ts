@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoSentimentApp, exampleRow, type DemoSentiment } from '../collection.js';
+import { currentRound, demoSentimentApp, exampleRow, type DemoSentiment } from '../collection.js';
 import { makeUser } from '../factories.js';
 import { expectFields, originalClient, parsedObject, pathOf } from './original-client.js';
 
@@ -289,6 +289,25 @@ describe('the original web client on the collection pages', () => {
     });
     expect(answered.status).toBe(200);
     expect((await exampleRow(d.t.db, id)).model_wrong).toBe(false);
+
+    // The other answer, "the model was fooled", counts the example as fooling.
+    await d.t.db.updateTable('examples').set({ model_wrong: null }).where('id', '=', id).execute();
+    const before = await currentRound(d.t.db, d.sentiment);
+    const fooled = await api.call({
+      method: 'PUT',
+      path: `/examples/${id}`,
+      data: { model_wrong: true },
+    });
+    expect(fooled.status).toBe(200);
+    expect((await exampleRow(d.t.db, id)).model_wrong).toBe(true);
+    expect((await currentRound(d.t.db, d.sentiment)).total_fooled).toBe(before.total_fooled + 1);
+    // Once it counts, the author cannot take it back.
+    const back = await api.call({
+      method: 'PUT',
+      path: `/examples/${id}`,
+      data: { model_wrong: false },
+    });
+    expect(back.status).toBe(409);
   });
 
   it('validate page: an example to validate, read as JSON strings, then validated', async () => {
