@@ -9,16 +9,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { AVATAR_MAX_BYTES, errorBody as errorBodySchema, type RouteDef } from '@dynaloop/contract';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -26,9 +17,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { type z } from 'zod';
-import { type Config } from './config.js';
-import { type Db } from './db/database.js';
 import { registerAuthRoutes } from './features/auth/routes.js';
 import { registerContextRoutes } from './features/contexts/routes.js';
 import { registerDatasetRoutes } from './features/datasets/routes.js';
@@ -46,59 +34,14 @@ import { registerTaskCompatRoutes } from './features/tasks/compat-routes.js';
 import { registerTaskRoutes } from './features/tasks/routes.js';
 import { authenticate } from './platform/auth.js';
 import { errors, errorBody, registerErrorHandler } from './platform/errors.js';
-import { type Logger } from './platform/logger.js';
-import { type Mailer } from './platform/mail.js';
-import { type RateLimiter } from './platform/rate-limit.js';
-import { type BlobStorage } from './platform/storage.js';
-import { type AccessTokens } from './platform/tokens.js';
+import {
+  type AppDeps,
+  type AppInstance,
+  type RouteHandler,
+  type RouteSchemaOptions,
+} from './platform/app-types.js';
 
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  log: Logger;
-  storage: BlobStorage;
-  mailer: Mailer;
-  tokens: AccessTokens;
-  rateLimiter: RateLimiter;
-  version: string;
-}
-
-type RouteSchemaOptions = Pick<RouteOptions, 'method' | 'url' | 'schema' | 'onRequest'>;
-
-type Out<T> = T extends z.ZodType ? z.output<T> : unknown;
-type In<T> = T extends z.ZodType ? z.input<T> : unknown;
-
-/** The request of a contract route, typed from its schemas. */
-export type RouteRequest<R extends RouteDef> = FastifyRequest<{
-  Body: Out<R['body']>;
-  Params: Out<R['params']>;
-  Querystring: Out<R['querystring']>;
-}>;
-
-export type RouteHandler<R extends RouteDef> = (
-  request: RouteRequest<R>,
-  reply: FastifyReply,
-) => Promise<In<R['response']> | FastifyReply>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-    /** Origins of remote model endpoints, allowed in the page's connect-src. */
-    remoteModelOrigins: RemoteModelOrigins;
-    /** Method, URL, schemas and authentication of a contract route, ready for app.route(). */
-    routeOptions(def: RouteDef): RouteSchemaOptions;
-    /** Serves a contract route with a handler typed from its schemas. */
-    serve<R extends RouteDef>(def: R, handler: RouteHandler<R>): void;
-  }
-}
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { AppDeps, AppInstance } from './platform/app-types.js';
 
 export const API_PREFIX = '/api';
 

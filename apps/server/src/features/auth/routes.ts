@@ -1,6 +1,6 @@
 import { REFRESH_TOKEN_TTL_DAYS, routes } from '@dynaloop/contract';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
-import { type AppInstance } from '../../app.js';
+import { type AppInstance } from '../../platform/app-types.js';
 import { currentUser } from '../../platform/auth.js';
 import { errors } from '../../platform/errors.js';
 import { LIMITS } from '../../platform/rate-limit.js';

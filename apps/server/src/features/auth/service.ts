@@ -1,5 +1,5 @@
 import { MESSAGES, PASSWORD_RESET_TTL_MINUTES, type RegisterBody } from '@dynaloop/contract';
-import { type AppDeps } from '../../app.js';
+import { type AppDeps } from '../../platform/app-types.js';
 import { type UserRow } from '../../db/schema.js';
 import { errors } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';

@@ -1,5 +1,5 @@
 import { parseTaskConfig, routes } from '@dynaloop/contract';
-import { type AppInstance } from '../../app.js';
+import { type AppInstance } from '../../platform/app-types.js';
 import { errors } from '../../platform/errors.js';
 import { linesOf } from '../../platform/jsonl.js';
 import { uploadError } from '../datasets/routes.js';

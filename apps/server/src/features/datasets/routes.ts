@@ -5,7 +5,7 @@ import {
   parseTaskConfig,
   routes,
 } from '@dynaloop/contract';
-import { type AppInstance } from '../../app.js';
+import { type AppInstance } from '../../platform/app-types.js';
 import { type DatasetRow } from '../../db/schema.js';
 import { errors } from '../../platform/errors.js';
 import { JsonlError, linesOf } from '../../platform/jsonl.js';

@@ -1,7 +1,7 @@
 import { MissingKeysError, modelWrong } from '@dynaloop/scoring';
 import { routes } from '@dynaloop/contract';
 import { type FastifyRequest } from 'fastify';
-import { type AppInstance } from '../../app.js';
+import { type AppInstance } from '../../platform/app-types.js';
 import { errors } from '../../platform/errors.js';
 import { loadAdministeredTask, loadVisibleTask, taskAccess, taskPolicy } from '../tasks/policy.js';
 import { findRound, findTask } from '../tasks/repo.js';

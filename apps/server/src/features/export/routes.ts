@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { type ExportQuery, routes } from '@dynaloop/contract';
-import { type AppInstance } from '../../app.js';
+import { type AppInstance } from '../../platform/app-types.js';
 import { type Db } from '../../db/database.js';
 import { type RoundRow, type TaskRow } from '../../db/schema.js';
 import { errors } from '../../platform/errors.js';

@@ -1,6 +1,6 @@
 import { routes, type HealthStatus } from '@dynaloop/contract';
 import { sql } from 'kysely';
-import { type AppInstance } from '../../app.js';
+import { type AppInstance } from '../../platform/app-types.js';
 
 export function registerHealthRoutes(app: AppInstance): void {
   const { db, version } = app.deps;

@@ -1,5 +1,5 @@
 import { routes } from '@dynaloop/contract';
-import { type AppInstance } from '../../app.js';
+import { type AppInstance } from '../../platform/app-types.js';
 import { errors } from '../../platform/errors.js';
 import { loadAdministeredTask, loadVisibleTask } from '../tasks/policy.js';
 import { findRound } from '../tasks/repo.js';

@@ -70,3 +70,10 @@ export function originOf(endpoint: string): string | null {
     return null;
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Origins of remote model endpoints, allowed in the page's connect-src. */
+    remoteModelOrigins: RemoteModelOrigins;
+  }
+}

@@ -1,6 +1,6 @@
 import { routes } from '@dynaloop/contract';
 import { sql } from 'kysely';
-import { type AppInstance } from '../../app.js';
+import { type AppInstance } from '../../platform/app-types.js';
 import { currentUser } from '../../platform/auth.js';
 import { errors } from '../../platform/errors.js';
 import { loadAdministeredTask, loadVisibleTask } from '../tasks/policy.js';

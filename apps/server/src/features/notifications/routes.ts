@@ -1,5 +1,5 @@
 import { routes } from '@dynaloop/contract';
-import { type AppInstance } from '../../app.js';
+import { type AppInstance } from '../../platform/app-types.js';
 import { currentUser } from '../../platform/auth.js';
 
 export function registerNotificationRoutes(app: AppInstance): void {

@@ -1,5 +1,5 @@
 import { routes, type TaskProposal } from '@dynaloop/contract';
-import { type AppInstance } from '../../app.js';
+import { type AppInstance } from '../../platform/app-types.js';
 import { currentUser } from '../../platform/auth.js';
 import { errors } from '../../platform/errors.js';
 import { proposalPolicy } from './policy.js';

@@ -1,5 +1,5 @@
 import { type TaskProposal } from '@dynaloop/contract';
-import { type AppDeps } from '../../app.js';
+import { type AppDeps } from '../../platform/app-types.js';
 import { type UserRow } from '../../db/schema.js';
 import { errors } from '../../platform/errors.js';
 import { notify } from '../notifications/service.js';

@@ -1,5 +1,5 @@
 import { routes } from '@dynaloop/contract';
-import { type AppInstance } from '../../app.js';
+import { type AppInstance } from '../../platform/app-types.js';
 
 export function registerSettingsRoutes(app: AppInstance): void {
   const { flags } = app.deps.config;

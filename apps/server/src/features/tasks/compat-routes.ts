@@ -1,5 +1,5 @@
 import { routes, type TaskModel } from '@dynaloop/contract';
-import { type AppInstance } from '../../app.js';
+import { type AppInstance } from '../../platform/app-types.js';
 import { listTaskModels, setModelsInTheLoop } from './admin-service.js';
 import { loadAdministeredTask } from './policy.js';
 

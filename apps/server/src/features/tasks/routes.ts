@@ -1,6 +1,6 @@
 import { parseTaskConfig, routes } from '@dynaloop/contract';
 import { type FastifyRequest } from 'fastify';
-import { type AppInstance } from '../../app.js';
+import { type AppInstance } from '../../platform/app-types.js';
 import { apiBaseUrl, isWrappedModelIo, roundModelUrl } from '../models/compat-endpoints.js';
 import { modelInputFields } from '../models/predict.js';
 import { errors } from '../../platform/errors.js';

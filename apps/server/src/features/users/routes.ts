@@ -1,5 +1,5 @@
 import { AVATAR_MAX_BYTES, routes } from '@dynaloop/contract';
-import { type AppInstance } from '../../app.js';
+import { type AppInstance } from '../../platform/app-types.js';
 import { type Actor, findActiveUser } from '../../platform/auth.js';
 import { errors } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
