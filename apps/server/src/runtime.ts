@@ -6,7 +6,7 @@ import { type Config, REPO_ROOT } from './config.js';
 import { assertReachable, createDb, type Db, describeTarget } from './db/database.js';
 import { startEmbeddedPostgres, withDatabase, type EmbeddedPostgres } from './db/embedded.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedDemoContent, type SeedResult } from './db/seed/index.js';
+import { seedDemoContent, type SeedResult } from './seed/index.js';
 import { type Logger } from './platform/logger.js';
 import { OutboxMailer } from './platform/mail.js';
 import { type Queue, startQueue } from './platform/queue.js';

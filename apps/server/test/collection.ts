@@ -1,6 +1,6 @@
 import { type Db } from '../src/db/database.js';
 import { type UserRow } from '../src/db/schema.js';
-import { seedDemoContent } from '../src/db/seed/index.js';
+import { seedDemoContent } from '../src/seed/index.js';
 import { createTestApp, type TestApp } from './support.js';
 
 /** Helpers for tests of data collection on the demo content (seedDemoContent). */

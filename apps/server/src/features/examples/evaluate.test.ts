@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoContent } from '../../db/seed/index.js';
+import { seedDemoContent } from '../../seed/index.js';
 import { createTestApp, type TestApp } from '../../../test/support.js';
 
 describe('POST /api/examples/evaluate', () => {

@@ -1,6 +1,6 @@
 import { verifyModelAnswer } from '@dynaloop/models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoContent } from '../../db/seed/index.js';
+import { seedDemoContent } from '../../seed/index.js';
 import { makeUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/support.js';
 

@@ -1,6 +1,6 @@
 import { signModelAnswer } from '@dynaloop/models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoContent } from '../../db/seed/index.js';
+import { seedDemoContent } from '../../seed/index.js';
 import { type UserRow } from '../../db/schema.js';
 import { makeUser } from '../../../test/factories.js';
 import { demoTask, drawContext } from '../../../test/collection.js';

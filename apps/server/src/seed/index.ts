@@ -4,15 +4,15 @@ import path from 'node:path';
 import { type Kysely } from 'kysely';
 import { describeConfigProblems, parseTaskConfig, type TaskConfig } from '@dynaloop/contract';
 import YAML from 'yaml';
-import { addContextsToRound } from '../../features/contexts/service.js';
+import { addContextsToRound } from '../features/contexts/service.js';
 import { BUILTIN_MODELS } from '@dynaloop/models';
-import { createDataset, type NewDatasetInput } from '../../features/datasets/service.js';
-import { registerBuiltinModel } from '../../features/models/service.js';
-import { findTaskByCode } from '../../features/tasks/repo.js';
-import { createTaskWithRounds, type NewRoundInput } from '../../features/tasks/service.js';
-import { createUser } from '../../features/users/service.js';
-import { type BlobStorage } from '../../platform/storage.js';
-import { type Database, type NewTask, type TaskRow } from '../schema.js';
+import { createDataset, type NewDatasetInput } from '../features/datasets/service.js';
+import { registerBuiltinModel } from '../features/models/service.js';
+import { findTaskByCode } from '../features/tasks/repo.js';
+import { createTaskWithRounds, type NewRoundInput } from '../features/tasks/service.js';
+import { createUser } from '../features/users/service.js';
+import { type BlobStorage } from '../platform/storage.js';
+import { type Database, type NewTask, type TaskRow } from '../db/schema.js';
 import {
   type FeaturePoolSpec,
   generateFeaturePool,

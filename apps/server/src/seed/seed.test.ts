@@ -1,7 +1,7 @@
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestContext } from '../../../test/support.js';
-import { verifyPassword } from '../../platform/passwords.js';
+import { createTestDatabase, type TestContext } from '../../test/support.js';
+import { verifyPassword } from '../platform/passwords.js';
 import { ADMIN_EMAIL, seedDemoContent, type SeedResult } from './index.js';
 
 describe('demo content', () => {
