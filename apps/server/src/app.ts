@@ -22,6 +22,10 @@ import { registerContextRoutes } from './features/contexts/routes.js';
 import { registerDatasetRoutes } from './features/datasets/routes.js';
 import { registerExportRoutes } from './features/export/routes.js';
 import { registerExampleRoutes } from './features/examples/routes.js';
+import { registerModelsInTheLoopRoutes } from './features/models-in-the-loop/routes.js';
+import { registerRoundRoutes } from './features/rounds/routes.js';
+import { registerTaskOwnerRoutes } from './features/task-owners/routes.js';
+import { registerValidationRoutes } from './features/validations/routes.js';
 import { registerHealthRoutes } from './features/health/routes.js';
 import { registerLeaderboardRoutes } from './features/leaderboards/routes.js';
 import { RemoteModelOrigins } from './features/models/origins.js';
@@ -30,7 +34,7 @@ import { registerNotificationRoutes } from './features/notifications/routes.js';
 import { registerProposalRoutes } from './features/proposals/routes.js';
 import { registerSettingsRoutes } from './features/settings/routes.js';
 import { registerUserRoutes } from './features/users/routes.js';
-import { registerTaskCompatRoutes } from './features/tasks/compat-routes.js';
+import { registerModelsInTheLoopCompatRoutes } from './features/models-in-the-loop/compat-routes.js';
 import { registerTaskRoutes } from './features/tasks/routes.js';
 import { authenticate } from './platform/auth.js';
 import { errors, errorBody, registerErrorHandler } from './platform/errors.js';
@@ -166,7 +170,10 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
 
   registerHealthRoutes(app);
   registerTaskRoutes(app);
-  registerTaskCompatRoutes(app);
+  registerModelsInTheLoopCompatRoutes(app);
+  registerRoundRoutes(app);
+  registerTaskOwnerRoutes(app);
+  registerModelsInTheLoopRoutes(app);
   registerAuthRoutes(app);
   registerUserRoutes(app);
   registerNotificationRoutes(app);
@@ -177,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   registerExportRoutes(app);
   registerModelRoutes(app);
   registerExampleRoutes(app);
+  registerValidationRoutes(app);
   registerLeaderboardRoutes(app);
 
   await registerSpa(app, deps.config.webDist);

@@ -15,3 +15,4 @@ export * from './proposals.js';
 export * from './task-config.js';
 export * from './task-admin.js';
 export * from './examples.js';
+export * from './model-input.js';

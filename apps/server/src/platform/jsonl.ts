@@ -1,4 +1,5 @@
 import readline from 'node:readline';
+import { errors } from './errors.js';
 
 /** One problem found in an uploaded JSONL file; line numbers start at 1. */
 export interface LineProblem {
@@ -80,4 +81,18 @@ export async function parseJsonlObjects(
 export async function* linesOf(input: NodeJS.ReadableStream): AsyncGenerator<string> {
   const rl = readline.createInterface({ input, crlfDelay: Infinity });
   for await (const line of rl) yield line;
+}
+
+/** A JSONL upload's problems as a 400 naming each line and field. */
+export function uploadError(err: unknown): never {
+  if (err instanceof JsonlError) {
+    throw errors.validation(
+      `The file was not stored: ${err.message}`,
+      err.problems.map((p) => ({
+        path: `line ${p.line}${p.field ? `.${p.field}` : ''}`,
+        message: p.message,
+      })),
+    );
+  }
+  throw err;
 }

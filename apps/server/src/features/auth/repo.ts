@@ -117,3 +117,30 @@ export async function pruneRefreshTokens(db: Kysely<Database>): Promise<void> {
     )
     .execute();
 }
+
+/** The live API tokens of a user, newest first. */
+export async function listApiTokens(db: Kysely<Database>, uid: number) {
+  return db
+    .selectFrom('api_tokens')
+    .selectAll()
+    .where('uid', '=', uid)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Revokes one of the user's live API tokens; false when there is none with this id. */
+export async function revokeApiToken(
+  db: Kysely<Database>,
+  uid: number,
+  id: number,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', id)
+    .where('uid', '=', uid)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Boolean(res.numUpdatedRows);
+}

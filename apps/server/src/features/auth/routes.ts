@@ -5,7 +5,14 @@ import { currentUser } from '../../platform/auth.js';
 import { errors } from '../../platform/errors.js';
 import { LIMITS } from '../../platform/rate-limit.js';
 import { presentPrivateUser } from '../users/presenter.js';
-import { issueRefreshToken, revokeRefreshFamily, rotateRefreshToken } from './repo.js';
+import { getUserName } from '../users/repo.js';
+import {
+  issueRefreshToken,
+  listApiTokens,
+  revokeApiToken,
+  revokeRefreshFamily,
+  rotateRefreshToken,
+} from './repo.js';
 import { createApiToken, initiateRecovery, login, register, resolveRecovery } from './service.js';
 
 export const REFRESH_COOKIE = 'dynaloop_refresh';
@@ -85,11 +92,7 @@ export function registerAuthRoutes(app: AppInstance): void {
       }
       throw errors.unauthorized('Your login has expired: please log in again');
     }
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'username'])
-      .where('id', '=', outcome.uid)
-      .executeTakeFirstOrThrow();
+    const user = await getUserName(db, outcome.uid);
     setRefreshCookie(request, reply, outcome.token, crossSite);
     return { token: await tokens.signUser(user) };
   });
@@ -135,13 +138,7 @@ export function registerAuthRoutes(app: AppInstance): void {
   });
 
   app.serve(routes.listApiTokens, async (request) => {
-    const rows = await db
-      .selectFrom('api_tokens')
-      .selectAll()
-      .where('uid', '=', currentUser(request).id)
-      .where('revoked_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .execute();
+    const rows = await listApiTokens(db, currentUser(request).id);
     return {
       count: rows.length,
       data: rows.map((r) => ({
@@ -156,14 +153,8 @@ export function registerAuthRoutes(app: AppInstance): void {
 
   app.serve(routes.revokeApiToken, async (request) => {
     const { id } = request.params;
-    const res = await db
-      .updateTable('api_tokens')
-      .set({ revoked_at: new Date() })
-      .where('id', '=', id)
-      .where('uid', '=', currentUser(request).id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (!res.numUpdatedRows) throw errors.notFound('API token');
+    if (!(await revokeApiToken(db, currentUser(request).id, id)))
+      throw errors.notFound('API token');
     return { success: 'ok' as const };
   });
 }

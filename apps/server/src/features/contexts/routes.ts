@@ -1,10 +1,9 @@
 import { parseTaskConfig, routes } from '@dynaloop/contract';
 import { type AppInstance } from '../../platform/app-types.js';
 import { errors } from '../../platform/errors.js';
-import { linesOf } from '../../platform/jsonl.js';
-import { uploadError } from '../datasets/routes.js';
+import { linesOf, uploadError } from '../../platform/jsonl.js';
 import { loadAdministeredTask } from '../tasks/policy.js';
-import { findRound } from '../tasks/repo.js';
+import { findRound } from '../rounds/repo.js';
 import { pickContext } from './picker.js';
 import { addContextsToRound } from './service.js';
 import { loadVisibleTask } from '../tasks/policy.js';

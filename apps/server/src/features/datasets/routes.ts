@@ -1,50 +1,19 @@
 import {
   DATASET_ACCESS_TYPES,
   DATASET_LOG_ACCESS_TYPES,
-  type Dataset,
   parseTaskConfig,
   routes,
 } from '@dynaloop/contract';
 import { type AppInstance } from '../../platform/app-types.js';
-import { type DatasetRow } from '../../db/schema.js';
 import { errors } from '../../platform/errors.js';
-import { JsonlError, linesOf } from '../../platform/jsonl.js';
+import { linesOf, uploadError } from '../../platform/jsonl.js';
 import { enqueueDatasetEvaluations } from '../evaluations/service.js';
 import { loadAdministeredTask } from '../tasks/policy.js';
+import { presentDataset } from './presenter.js';
+import { deleteDataset, findDataset, listTaskDatasets, updateDataset } from './repo.js';
 import { createDataset } from './service.js';
 
 export const DATASET_MAX_BYTES = 1024 * 1024 * 1024;
-
-export function presentDataset(d: DatasetRow): Dataset {
-  return {
-    id: d.id,
-    tid: d.tid,
-    name: d.name,
-    desc: d.desc,
-    longdesc: d.longdesc,
-    source_url: d.source_url,
-    rid: d.rid,
-    access_type: d.access_type,
-    log_access_type: d.log_access_type,
-    weight: d.weight,
-    line_count: d.line_count,
-    created_at: d.created_at.toISOString(),
-  };
-}
-
-/** A JSONL upload's problems as a 400 naming each line and field. */
-export function uploadError(err: unknown): never {
-  if (err instanceof JsonlError) {
-    throw errors.validation(
-      `The file was not stored: ${err.message}`,
-      err.problems.map((p) => ({
-        path: `line ${p.line}${p.field ? `.${p.field}` : ''}`,
-        message: p.message,
-      })),
-    );
-  }
-  throw err;
-}
 
 export function registerDatasetRoutes(app: AppInstance): void {
   const { db, storage } = app.deps;
@@ -54,17 +23,12 @@ export function registerDatasetRoutes(app: AppInstance): void {
 
   app.serve(routes.taskDatasets, async (request) => {
     const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
-    const rows = await db
-      .selectFrom('datasets')
-      .selectAll()
-      .where('tid', '=', task.id)
-      .orderBy('id')
-      .execute();
+    const rows = await listTaskDatasets(db, task.id);
     return rows.map(presentDataset);
   });
 
   const loadDataset = async (id: number) => {
-    const row = await db.selectFrom('datasets').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await findDataset(db, id);
     if (!row) throw errors.notFound('Dataset');
     return row;
   };
@@ -72,19 +36,14 @@ export function registerDatasetRoutes(app: AppInstance): void {
   app.serve(routes.updateDataset, async (request) => {
     const dataset = await loadDataset(request.params.id);
     await loadAdministeredTask(db, request.actor, dataset.tid);
-    const updated = await db
-      .updateTable('datasets')
-      .set({ ...request.body, updated_at: new Date() })
-      .where('id', '=', dataset.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await updateDataset(db, dataset.id, request.body);
     return presentDataset(updated);
   });
 
   app.serve(routes.deleteDataset, async (request) => {
     const dataset = await loadDataset(request.params.id);
     await loadAdministeredTask(db, request.actor, dataset.tid);
-    await db.deleteFrom('datasets').where('id', '=', dataset.id).execute(); // scores and jobs cascade
+    await deleteDataset(db, dataset.id); // scores and jobs cascade
     if (dataset.blob_key) await storage.delete(dataset.blob_key);
     return { success: 'ok' as const };
   });

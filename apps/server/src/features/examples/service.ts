@@ -5,6 +5,7 @@ import {
   parseTaskConfig,
   type TaskConfig,
 } from '@dynaloop/contract';
+import { modelInput } from '@dynaloop/contract/model-input';
 import { verifyModelAnswer } from '@dynaloop/models';
 import { MissingKeysError, modelWrong } from '@dynaloop/scoring';
 import { sql, type Kysely } from 'kysely';
@@ -13,10 +14,9 @@ import { type Database, type TaskRow } from '../../db/schema.js';
 import { canonicalJson } from '@dynaloop/models';
 import { errors } from '../../platform/errors.js';
 import { awardBadge } from '../badges/service.js';
-import { modelInputFields } from '../models/predict.js';
 import { taskPolicy } from '../tasks/policy.js';
 import { type Actor } from '../../platform/auth.js';
-import { assertCrowdTask, type Contributor } from './contributor.js';
+import { assertCrowdTask, type Contributor, examplePolicy } from './policy.js';
 
 export interface CreatedExample {
   success: 'ok';
@@ -332,16 +332,9 @@ export async function createExample(
       );
     }
     if (!model) throw errors.badRequest('Unknown model for this task');
-    const fields = modelInputFields(config);
-    const modelInput = Object.fromEntries(
-      fields
-        .filter((f) => f in { ...context.context_json, ...body.input })
-        .map((f) => [f, f in body.input ? body.input[f] : context.context_json[f]]),
-    );
+    const modelBody = modelInput(config, context.context_json, body.input);
     const { signature: _s, model_name: _n, ...answer } = output as Record<string, unknown>;
-    if (
-      !verifyModelAnswer(model.secret, task.task_code, modelInput, answer, body.model_signature)
-    ) {
+    if (!verifyModelAnswer(model.secret, task.task_code, modelBody, answer, body.model_signature)) {
       throw errors.badRequest('Could not create example: the model answer could not be verified');
     }
     mid = model.id;
@@ -430,11 +423,8 @@ export async function updateExample(
     .forUpdate()
     .executeTakeFirst();
   if (!e) throw errors.notFound('Example');
-  const own =
-    contributor.kind === 'user'
-      ? e.uid === contributor.user.id
-      : e.tid === contributor.tid && e.annotator_id === contributor.annotatorId;
-  if (!own) throw errors.forbidden('You can only change your own examples');
+  if (!examplePolicy.isAuthor(contributor, e))
+    throw errors.forbidden('You can only change your own examples');
   const user = contributor.kind === 'user' ? contributor.user : null;
   const set: Record<string, unknown> = {};
   if (change.metadata)

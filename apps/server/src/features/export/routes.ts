@@ -5,7 +5,7 @@ import { type Db } from '../../db/database.js';
 import { type RoundRow, type TaskRow } from '../../db/schema.js';
 import { errors } from '../../platform/errors.js';
 import { loadAdministeredTask } from '../tasks/policy.js';
-import { findRound } from '../tasks/repo.js';
+import { findRound } from '../rounds/repo.js';
 import { exportEnvelope, exportExamples, exportHead, taskRounds } from './service.js';
 
 /**

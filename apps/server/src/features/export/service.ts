@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { type RoundAgreement } from '@dynaloop/contract';
 import { type Db } from '../../db/database.js';
 import { type RoundRow, type TaskRow } from '../../db/schema.js';
-import { roundAgreement } from '../validations/agreement.js';
+import { roundAgreement } from '../validations/service.js';
 
 const BATCH = 1000;
 

@@ -1,16 +1,11 @@
 import { routes, type HealthStatus } from '@dynaloop/contract';
-import { sql } from 'kysely';
 import { type AppInstance } from '../../platform/app-types.js';
+import { databaseReachable } from './repo.js';
 
 export function registerHealthRoutes(app: AppInstance): void {
   const { db, version } = app.deps;
   app.serve(routes.health, async (_request, reply) => {
-    let reachable = true;
-    try {
-      await sql`SELECT 1`.execute(db);
-    } catch {
-      reachable = false;
-    }
+    const reachable = await databaseReachable(db);
     const body: HealthStatus = {
       status: reachable ? 'ok' : 'unavailable',
       database: reachable ? 'reachable' : 'unreachable',

@@ -2,8 +2,9 @@ import { routes } from '@dynaloop/contract';
 import { type AppInstance } from '../../platform/app-types.js';
 import { errors } from '../../platform/errors.js';
 import { loadAdministeredTask, loadVisibleTask } from '../tasks/policy.js';
-import { findRound } from '../tasks/repo.js';
-import { roundAgreement } from '../validations/agreement.js';
+import { findRound } from '../rounds/repo.js';
+import { roundAgreement } from '../validations/service.js';
+import { taskTrends } from './service.js';
 import { userLeaderboard } from './users.js';
 
 export function registerLeaderboardRoutes(app: AppInstance): void {
@@ -18,6 +19,11 @@ export function registerLeaderboardRoutes(app: AppInstance): void {
     const { task } = await loadVisibleTask(db, request.actor, request.params.id);
     if (!(await findRound(db, task.id, request.params.rid))) throw errors.notFound('Round');
     return userLeaderboard(db, task.id, request.query, request.params.rid);
+  });
+
+  app.serve(routes.taskTrends, async (request) => {
+    const { task } = await loadVisibleTask(db, request.actor, request.params.id);
+    return taskTrends(db, task);
   });
 
   app.serve(routes.roundAgreement, async (request) => {

@@ -1,16 +1,8 @@
-import { parseTaskConfig, type TaskConfig } from '@dynaloop/contract';
+import { parseTaskConfig } from '@dynaloop/contract';
+import { modelInputFields } from '@dynaloop/contract/model-input';
 import { BUILTIN_MODELS, signModelAnswer } from '@dynaloop/models';
 import { type ModelRow, type TaskRow } from '../../db/schema.js';
 import { errors } from '../../platform/errors.js';
-
-/** What a model reads: the task's inputs without its targets, plus the context fields. */
-export function modelInputFields(config: TaskConfig): string[] {
-  const targets = new Set(config.output.map((o) => o.name));
-  return [
-    ...config.context.map((f) => f.name),
-    ...config.input.map((f) => f.name).filter((n) => !targets.has(n)),
-  ];
-}
 
 /**
  * Answers for a built-in model, signed with the model's secret so that an example can later

@@ -7,7 +7,7 @@ import {
 import { type Db } from '../../db/database.js';
 import { type TaskRow } from '../../db/schema.js';
 import { errors } from '../../platform/errors.js';
-import { listTaskModels } from '../tasks/admin-service.js';
+import { listTaskModels } from '../models-in-the-loop/repo.js';
 
 /** 32 random bytes as hex: the key a model signs its answers with (docs/model-protocol.md). */
 export const newModelSecret = () => randomBytes(32).toString('hex');

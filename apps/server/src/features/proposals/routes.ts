@@ -3,35 +3,14 @@ import { type AppInstance } from '../../platform/app-types.js';
 import { currentUser } from '../../platform/auth.js';
 import { errors } from '../../platform/errors.js';
 import { proposalPolicy } from './policy.js';
+import { listProposals } from './repo.js';
 import { createProposal, processProposal } from './service.js';
 
 export function registerProposalRoutes(app: AppInstance): void {
   const { db } = app.deps;
 
   const list = async (page: number, size: number, uid?: number) => {
-    let base = db.selectFrom('task_proposals as p').leftJoin('users as u', 'u.id', 'p.uid');
-    if (uid !== undefined) base = base.where('p.uid', '=', uid);
-    const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-    const rows = await base
-      .select([
-        'p.id',
-        'p.uid',
-        'u.username',
-        'u.deleted_at',
-        'p.name',
-        'p.task_code',
-        'p.desc',
-        'p.longdesc',
-        'p.status',
-        'p.changes',
-        'p.created_at',
-      ])
-      .orderBy((eb) => eb.case().when('p.status', '=', 'pending').then(0).else(1).end())
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(size)
-      .offset(page * size)
-      .execute();
+    const { total, rows } = await listProposals(db, page, size, uid);
     const data: TaskProposal[] = rows.map((r) => ({
       id: r.id,
       uid: r.deleted_at ? null : r.uid,

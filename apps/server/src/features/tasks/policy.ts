@@ -2,6 +2,7 @@ import { type Db } from '../../db/database.js';
 import { type TaskRow } from '../../db/schema.js';
 import { type Actor } from '../../platform/auth.js';
 import { errors } from '../../platform/errors.js';
+import { isTaskOwner } from '../task-owners/repo.js';
 import { findTask } from './repo.js';
 
 export interface TaskAccess {
@@ -20,14 +21,8 @@ export const NOT_OWNER_MESSAGE = 'Access denied (you are not an admin or owner o
 
 export async function taskAccess(db: Db, actor: Actor, task: TaskRow): Promise<TaskAccess> {
   if (actor.kind !== 'user') return { task, isOwner: false, isAdmin: false };
-  const owner = await db
-    .selectFrom('task_user_permissions')
-    .select('id')
-    .where('tid', '=', task.id)
-    .where('uid', '=', actor.user.id)
-    .where('type', '=', 'owner')
-    .executeTakeFirst();
-  return { task, isOwner: Boolean(owner), isAdmin: actor.user.admin };
+  const isOwner = await isTaskOwner(db, task.id, actor.user.id);
+  return { task, isOwner, isAdmin: actor.user.admin };
 }
 
 /** Loads a task the caller may see; a missing task and a hidden one both answer 404. */

@@ -1,5 +1,11 @@
 import { type Kysely } from 'kysely';
-import { type Database, type NewTask, type RoundRow, type TaskRow } from '../../db/schema.js';
+import {
+  type Database,
+  type NewTask,
+  type RoundRow,
+  type TaskRow,
+  type TaskUpdate,
+} from '../../db/schema.js';
 
 export type TaskWithRound = TaskRow & { round: RoundRow | null };
 
@@ -63,46 +69,65 @@ export async function insertTask(db: Kysely<Database>, task: NewTask): Promise<T
   return db.insertInto('tasks').values(task).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function insertRound(
+/** A task by its numeric id; it must exist. */
+export async function getTask(db: Kysely<Database>, id: number): Promise<TaskRow> {
+  return db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Whether a task already has this name (case-insensitive). */
+export async function taskNameTaken(db: Kysely<Database>, name: string): Promise<boolean> {
+  const taken = await db
+    .selectFrom('tasks')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+    .executeTakeFirst();
+  return Boolean(taken);
+}
+
+/** Changes a task; last_updated moves to now. */
+export async function updateTask(
   db: Kysely<Database>,
-  round: {
-    tid: number;
-    rid: number;
-    secret: string;
-    desc?: string | null;
-    longdesc?: string | null;
-  },
-): Promise<RoundRow> {
+  id: number,
+  change: TaskUpdate,
+): Promise<TaskRow> {
   return db
-    .insertInto('rounds')
-    .values({
-      tid: round.tid,
-      rid: round.rid,
-      secret: round.secret,
-      desc: round.desc ?? null,
-      longdesc: round.longdesc ?? null,
-    })
+    .updateTable('tasks')
+    .set({ ...change, last_updated: new Date() })
+    .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export async function findRound(
-  db: Kysely<Database>,
-  tid: number,
-  rid: number,
-): Promise<RoundRow | undefined> {
-  return db
-    .selectFrom('rounds')
-    .selectAll()
-    .where('tid', '=', tid)
-    .where('rid', '=', rid)
-    .executeTakeFirst();
+/** The task's current round number, its row locked until the transaction ends. */
+export async function lockTaskRound(
+  trx: Kysely<Database>,
+  id: number,
+): Promise<{ id: number; cur_round: number }> {
+  return trx
+    .selectFrom('tasks')
+    .select(['id', 'cur_round'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }
 
-export async function addTaskOwner(db: Kysely<Database>, tid: number, uid: number): Promise<void> {
-  await db
-    .insertInto('task_user_permissions')
-    .values({ tid, uid, type: 'owner' })
-    .onConflict((oc) => oc.columns(['tid', 'uid', 'type']).doNothing())
+export async function setCurrentRound(
+  trx: Kysely<Database>,
+  id: number,
+  rid: number,
+): Promise<void> {
+  await trx
+    .updateTable('tasks')
+    .set({ cur_round: rid, last_updated: new Date() })
+    .where('id', '=', id)
     .execute();
+}
+
+/** Stores the hash of the task's crowd credential, or removes it (null). */
+export async function setCrowdTokenHash(
+  db: Kysely<Database>,
+  id: number,
+  hash: string | null,
+): Promise<void> {
+  await db.updateTable('tasks').set({ crowd_token_hash: hash }).where('id', '=', id).execute();
 }

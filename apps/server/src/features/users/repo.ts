@@ -1,6 +1,6 @@
 import { type PageQuery } from '@dynaloop/contract';
-import { type Kysely } from 'kysely';
-import { type Database } from '../../db/schema.js';
+import { type Kysely, type Updateable } from 'kysely';
+import { type Database, type UserRow, type UsersTable } from '../../db/schema.js';
 
 const count = (n: { n: string | number | bigint } | undefined) => Number(n?.n ?? 0);
 
@@ -103,3 +103,64 @@ export const listUserForks = (db: Kysely<Database>, uid: number, q: PageQuery) =
   listViews(db, 'leaderboard_configurations', uid, q);
 export const listUserSnapshots = (db: Kysely<Database>, uid: number, q: PageQuery) =>
   listViews(db, 'leaderboard_snapshots', uid, q);
+
+/** An account's id by username (case-insensitive); deleted accounts are not found. */
+export async function findActiveUserIdByUsername(
+  db: Kysely<Database>,
+  username: string,
+): Promise<{ id: number } | undefined> {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The id and username of an account, which must exist. */
+export async function getUserName(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ id: number; username: string }> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/** Whether an account (deleted ones too) has this username, case-insensitively. */
+export async function usernameTaken(db: Kysely<Database>, username: string): Promise<boolean> {
+  const taken = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .executeTakeFirst();
+  return Boolean(taken);
+}
+
+/** Changes an account; updated_at moves to now. */
+export async function updateUser(
+  db: Kysely<Database>,
+  id: number,
+  change: Updateable<UsersTable>,
+): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set({ ...change, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setAvatarUrl(
+  db: Kysely<Database>,
+  id: number,
+  avatarUrl: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ avatar_url: avatarUrl, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}

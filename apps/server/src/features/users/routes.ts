@@ -7,7 +7,16 @@ import { AVATAR_PREFIX, CONTENT_TYPES, storeAvatar } from './avatar.js';
 import { presentPrivateUser, presentPublicUser } from './presenter.js';
 import { userPolicy } from './policy.js';
 import { assertReadOnlyUnchanged } from './read-only-fields.js';
-import { listUserForks, listUserModels, listUserSnapshots, listUserTasks } from './repo.js';
+import { listUserBadges } from '../badges/repo.js';
+import {
+  listUserForks,
+  listUserModels,
+  listUserSnapshots,
+  listUserTasks,
+  setAvatarUrl,
+  updateUser,
+  usernameTaken,
+} from './repo.js';
 import { deleteAccount } from './service.js';
 
 const AVATAR_URL_PREFIX = '/api/avatars/';
@@ -32,12 +41,7 @@ export function registerUserRoutes(app: AppInstance): void {
 
   app.serve(routes.userBadges, async (request) => {
     const user = await loadUser(request.params.id);
-    const badges = await db
-      .selectFrom('badges')
-      .select(['name', 'awarded'])
-      .where('uid', '=', user.id)
-      .orderBy('awarded')
-      .execute();
+    const badges = await listUserBadges(db, user.id);
     const presented = userPolicy.readPrivate(request.actor, user.id)
       ? presentPrivateUser(user)
       : presentPublicUser(user);
@@ -54,25 +58,14 @@ export function registerUserRoutes(app: AppInstance): void {
     const { username, realname, affiliation, settings_json: settings } = request.body;
     assertReadOnlyUnchanged(request.body, user);
     if (username !== undefined && username.toLowerCase() !== user.username.toLowerCase()) {
-      const taken = await db
-        .selectFrom('users')
-        .select('id')
-        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-        .executeTakeFirst();
-      if (taken) throw errors.conflict('Username already exists');
+      if (await usernameTaken(db, username)) throw errors.conflict('Username already exists');
     }
-    const updated = await db
-      .updateTable('users')
-      .set({
-        ...(username !== undefined ? { username } : {}),
-        ...(realname !== undefined ? { realname: realname || null } : {}),
-        ...(affiliation !== undefined ? { affiliation: affiliation || null } : {}),
-        ...(settings !== undefined ? { settings_json: JSON.stringify(settings ?? {}) } : {}),
-        updated_at: new Date(),
-      })
-      .where('id', '=', user.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await updateUser(db, user.id, {
+      ...(username !== undefined ? { username } : {}),
+      ...(realname !== undefined ? { realname: realname || null } : {}),
+      ...(affiliation !== undefined ? { affiliation: affiliation || null } : {}),
+      ...(settings !== undefined ? { settings_json: JSON.stringify(settings ?? {}) } : {}),
+    });
     return presentPrivateUser(updated);
   });
 
@@ -103,11 +96,7 @@ export function registerUserRoutes(app: AppInstance): void {
       await request.file({ limits: { fileSize: AVATAR_MAX_BYTES } }),
     );
     const avatarUrl = `${AVATAR_URL_PREFIX}${name}`;
-    await db
-      .updateTable('users')
-      .set({ avatar_url: avatarUrl, updated_at: new Date() })
-      .where('id', '=', user.id)
-      .execute();
+    await setAvatarUrl(db, user.id, avatarUrl);
     if (user.avatar_url?.startsWith(AVATAR_URL_PREFIX)) {
       await storage
         .delete(`${AVATAR_PREFIX}${user.avatar_url.slice(AVATAR_URL_PREFIX.length)}`)

@@ -32,16 +32,8 @@ export function goalField(config: TaskConfig): AnnotationObject | undefined {
   );
 }
 
-/** What a model receives (docs/model-protocol.md): every context field and every non-target input. */
-export function modelInput(config: TaskConfig, context: FieldValues, input: FieldValues) {
-  const targets = new Set(targetNames(config));
-  const body: FieldValues = {};
-  for (const f of config.context) if (f.name in context) body[f.name] = context[f.name];
-  for (const f of config.input) {
-    if (!targets.has(f.name) && f.name in input) body[f.name] = input[f.name];
-  }
-  return body;
-}
+/** What a model receives: the rule the server checks signatures against, from the contract. */
+export { modelInput } from '@dynaloop/contract/model-input';
 
 /** Output names a model answer must hold. */
 export function outputNames(config: TaskConfig): string[] {

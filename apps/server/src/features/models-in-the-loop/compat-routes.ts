@@ -1,7 +1,9 @@
 import { routes, type TaskModel } from '@dynaloop/contract';
 import { type AppInstance } from '../../platform/app-types.js';
-import { listTaskModels, setModelsInTheLoop } from './admin-service.js';
-import { loadAdministeredTask } from './policy.js';
+import { listRoundNumbers } from '../rounds/repo.js';
+import { loadAdministeredTask } from '../tasks/policy.js';
+import { listTaskModels } from './repo.js';
+import { setModelsInTheLoop } from './service.js';
 
 /** model_id and model_name, the names the original owner console reads. */
 export function withModelIdentifier<M extends TaskModel>(
@@ -11,7 +13,7 @@ export function withModelIdentifier<M extends TaskModel>(
 }
 
 /** Owner-console calls of the original API under their original names and shapes. */
-export function registerTaskCompatRoutes(app: AppInstance): void {
+export function registerModelsInTheLoopCompatRoutes(app: AppInstance): void {
   const { db } = app.deps;
 
   app.serve(routes.updateRound, async (request) => {
@@ -24,7 +26,7 @@ export function registerTaskCompatRoutes(app: AppInstance): void {
   app.serve(routes.modelIdentifiersForTargetSelection, async (request) => {
     const { task } = await loadAdministeredTask(db, request.actor, request.params.id);
     const [rounds, models] = await Promise.all([
-      db.selectFrom('rounds').select('rid').where('tid', '=', task.id).orderBy('rid').execute(),
+      listRoundNumbers(db, task.id),
       listTaskModels(db, task.id),
     ]);
     const eligible = (m: TaskModel) =>

@@ -1,6 +1,9 @@
 import { type FastifyRequest } from 'fastify';
-import { type Config } from '../../config.js';
-import { type Db } from '../../db/database.js';
+import { type Config } from '../config.js';
+
+/*
+ * What clients of the original API need, shared by the features that answer them.
+ */
 
 /**
  * Clients of the original API read answers from endpoints whose names do not start with `ts` in
@@ -25,39 +28,6 @@ export function ownEndpointName<T extends string | null | undefined>(name: T): T
 export function apiBaseUrl(request: FastifyRequest, config: Config): string {
   const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
   return `${origin.replace(/\/+$/, '')}/api`;
-}
-
-/**
- * `rounds.url` of the original API: the models in the loop of a round that this platform serves,
- * as `|`-separated absolute URLs ending in `predict?model=<endpoint>`, or null when there are
- * none. Remote models are left out: the original client sends the user's session token to these
- * URLs, which must not reach a third party.
- */
-export async function roundModelUrl(
-  db: Db,
-  roundId: number,
-  apiBase: string,
-): Promise<string | null> {
-  const rows = await db
-    .selectFrom('round_models_in_the_loop as l')
-    .innerJoin('models as m', 'm.id', 'l.mid')
-    .select(['m.id', 'm.endpoint_name'])
-    .where('l.r_realid', '=', roundId)
-    .where('m.kind', '=', 'builtin')
-    .where('m.is_published', '=', true)
-    .where('m.deployment_status', '=', 'deployed')
-    .where('m.endpoint_name', 'is not', null)
-    .orderBy('m.id')
-    .execute();
-  if (rows.length === 0) return null;
-  return rows
-    .map(
-      (m) =>
-        `${apiBase}/models/${String(m.id)}/predict?model=${encodeURIComponent(
-          compatEndpointName(m.endpoint_name!),
-        )}`,
-    )
-    .join('|');
 }
 
 /**
