@@ -109,7 +109,7 @@ export default tseslint.config(
             {
               name: '@dynaloop/contract',
               message:
-                'Import values from @dynaloop/contract/{constants,messages,stats,endpoints}, or zod schemas from @dynaloop/contract/schemas in lazily loaded pages only; types from the root are fine.',
+                'Import values from @dynaloop/contract/{constants,messages,stats,endpoints,model-input}, or zod schemas from @dynaloop/contract/schemas in lazily loaded pages only; types from the root are fine.',
               allowTypeImports: true,
             },
           ],
