@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
   checkAnnotationValue,
+  modelInput,
   type ExampleCreateBody,
   parseTaskConfig,
   type TaskConfig,
 } from '@dynaloop/contract';
-import { modelInput } from '@dynaloop/contract/model-input';
 import { verifyModelAnswer } from '@dynaloop/models';
 import { MissingKeysError, modelWrong } from '@dynaloop/scoring';
 import { sql, type Kysely } from 'kysely';

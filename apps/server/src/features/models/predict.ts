@@ -1,5 +1,4 @@
-import { parseTaskConfig } from '@dynaloop/contract';
-import { modelInputFields } from '@dynaloop/contract/model-input';
+import { modelInputFields, parseTaskConfig } from '@dynaloop/contract';
 import { BUILTIN_MODELS, signModelAnswer } from '@dynaloop/models';
 import { type ModelRow, type TaskRow } from '../../db/schema.js';
 import { errors } from '../../platform/errors.js';

@@ -1,5 +1,4 @@
-import { parseTaskConfig, routes } from '@dynaloop/contract';
-import { modelInput } from '@dynaloop/contract/model-input';
+import { modelInput, parseTaskConfig, routes } from '@dynaloop/contract';
 import { type FastifyRequest } from 'fastify';
 import { type AppInstance } from '../../platform/app-types.js';
 import { apiBaseUrl, isWrappedModelIo } from '../../platform/compat.js';
