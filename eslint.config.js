@@ -6,7 +6,6 @@ import globals from 'globals';
 import fs from 'node:fs';
 import path from 'node:path';
 import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const ROOT = import.meta.dirname;
 const SERVER = 'apps/server/src';
@@ -125,16 +124,15 @@ export default tseslint.config(
       // Which files import-x parses to follow imports (TypeScript sources included).
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          noWarnOnMultipleProjects: true,
+      'import-x/resolver': {
+        typescript: {
           project: [
             'apps/server/tsconfig.json',
             'apps/web/tsconfig.json',
             'packages/*/tsconfig.json',
           ],
-        }),
-      ],
+        },
+      },
     },
     rules: {
       // Import cycles make load order matter and hide layering mistakes.
