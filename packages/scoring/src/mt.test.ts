@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { vectors } from '../test/vectors.js';
-import { corpusBleu, corpusChrf, sentenceBleu, sentenceChrf, tokenize13a } from './mt.js';
+import {
+  clippedMatches,
+  corpusBleu,
+  corpusChrf,
+  sentenceBleu,
+  sentenceChrf,
+  tokenize13a,
+} from './mt.js';
 
 const { mt } = vectors;
 
@@ -42,4 +49,45 @@ describe('chrF and chrF++ (6 character orders, β = 2)', () => {
       expect(sentenceChrf(h, mt.references[i]!, 2)).toBeCloseTo(mt.sentence_chrfpp[i]!, 4);
     },
   );
+});
+
+describe('clipped n-gram matches', () => {
+  /** Σ min(count in a, count in b) over the n-grams of order n, counted the plain way. */
+  function naive(a: readonly number[], b: readonly number[], n: number): number {
+    const grams = (s: readonly number[]) => {
+      const m = new Map<string, number>();
+      for (let i = 0; i + n <= s.length; i++) {
+        const k = s.slice(i, i + n).join(',');
+        m.set(k, (m.get(k) ?? 0) + 1);
+      }
+      return m;
+    };
+    const gb = grams(b);
+    let total = 0;
+    for (const [k, c] of grams(a)) total += Math.min(c, gb.get(k) ?? 0);
+    return total;
+  }
+
+  it.each([
+    ['a few distinct symbols (integer keys)', 5],
+    ['hundreds of distinct symbols (string keys)', 600],
+  ])('agree with plain counting: %s', (_what, alphabet) => {
+    let state = alphabet;
+    const next = () => {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      return state % alphabet;
+    };
+    for (let trial = 0; trial < 20; trial++) {
+      const a = Array.from({ length: 300 + trial }, next);
+      const b = [...a.slice(0, 150), ...Array.from({ length: 200 }, next)];
+      const matches = clippedMatches(a, b, 6);
+      matches.forEach((m, i) => expect(m).toBe(naive(a, b, i + 1)));
+    }
+  });
+
+  it('counts characters outside the BMP as one character', () => {
+    expect(sentenceChrf('😀 ab', '😀ab')).toBe(100);
+    expect(sentenceChrf('😀b', '😁b')).toBeGreaterThan(0);
+    expect(sentenceChrf('😀b', '😁b')).toBeLessThan(100);
+  });
 });

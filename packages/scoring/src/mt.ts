@@ -69,15 +69,122 @@ export const BLEU_ORDER = 4;
 /** Per sentence: hypothesis length, reference length, then matches and totals per order. */
 export const BLEU_DIMS = 2 + 2 * BLEU_ORDER;
 
-function wordNgrams(tokens: readonly string[], maxOrder: number, minOrder = 1) {
-  const counts = new Map<string, number>();
-  for (let n = minOrder; n <= maxOrder; n++) {
-    for (let i = 0; i + n <= tokens.length; i++) {
-      const key = tokens.slice(i, i + n).join(' ');
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
+// An open-addressing table of integer n-gram keys → counts, reused by every call. A slot belongs
+// to the current count only if its stamp is the current generation, so it never needs clearing.
+let tableKeys = new Float64Array(1024);
+let tableCounts = new Int32Array(1024);
+let tableStamps = new Int32Array(1024);
+let generation = 0;
+
+function nextGeneration(entries: number): number {
+  let size = tableKeys.length;
+  while (size < 2 * entries) size *= 2;
+  if (size !== tableKeys.length) {
+    tableKeys = new Float64Array(size);
+    tableCounts = new Int32Array(size);
+    tableStamps = new Int32Array(size);
+    generation = 0;
   }
-  return counts;
+  if (generation >= 0x3fffffff) {
+    tableStamps.fill(0);
+    generation = 0;
+  }
+  return ++generation;
+}
+
+/** The slot of an integer key (< 2^53) in the table: its own, or the empty one it would take. */
+function slotOf(key: number, gen: number): number {
+  const mask = tableKeys.length - 1;
+  let h = Math.imul((key >>> 0) ^ Math.imul((key / 4294967296) >>> 0, 0x9e3779b1), 0x85ebca6b);
+  h ^= h >>> 15;
+  let slot = h & mask;
+  while (tableStamps[slot] === gen && tableKeys[slot] !== key) slot = (slot + 1) & mask;
+  return slot;
+}
+
+/**
+ * Clipped n-gram matches between a hypothesis and a reference, both sequences of symbols (words
+ * or characters): for each order n in 1..maxOrder, Σ over n-grams of min(hypothesis count,
+ * reference count), written to `matches[n - 1]`.
+ *
+ * Symbols are numbered 1..A for the pair and an n-gram becomes the exact integer
+ * Σ id·(A+1)^k, counted in a reused hash table: no strings are built and no maps are filled,
+ * several times faster than counting with string keys. When (A+1)^maxOrder would pass 2^53 (a
+ * pair with hundreds of distinct symbols), the keys are strings instead.
+ */
+export function clippedMatches<T>(
+  hyp: readonly T[],
+  ref: readonly T[],
+  maxOrder: number,
+  matches: number[] = new Array<number>(maxOrder).fill(0),
+): number[] {
+  const ids = new Map<T, number>();
+  const number = (seq: readonly T[]) => {
+    const out = new Float64Array(seq.length);
+    for (let i = 0; i < seq.length; i++) {
+      let id = ids.get(seq[i]!);
+      if (id === undefined) ids.set(seq[i]!, (id = ids.size + 1));
+      out[i] = id;
+    }
+    return out;
+  };
+  const h = number(hyp);
+  const r = number(ref);
+  const base = ids.size + 1;
+  if (base ** maxOrder > Number.MAX_SAFE_INTEGER) return clippedMatchesByString(hyp, ref, maxOrder);
+  // hk[i] / rk[i]: the key of the n-gram starting at i, grown one order at a time.
+  const hk = h.slice();
+  const rk = r.slice();
+  for (let n = 1; n <= maxOrder; n++) {
+    const hLen = Math.max(0, h.length - n + 1);
+    const rLen = Math.max(0, r.length - n + 1);
+    if (n > 1) {
+      for (let i = 0; i < hLen; i++) hk[i] = hk[i]! * base + h[i + n - 1]!;
+      for (let i = 0; i < rLen; i++) rk[i] = rk[i]! * base + r[i + n - 1]!;
+    }
+    const gen = nextGeneration(rLen);
+    for (let i = 0; i < rLen; i++) {
+      const slot = slotOf(rk[i]!, gen);
+      if (tableStamps[slot] === gen) tableCounts[slot]! += 1;
+      else {
+        tableStamps[slot] = gen;
+        tableKeys[slot] = rk[i]!;
+        tableCounts[slot] = 1;
+      }
+    }
+    let count = 0;
+    for (let i = 0; i < hLen; i++) {
+      const slot = slotOf(hk[i]!, gen);
+      if (tableStamps[slot] === gen && tableCounts[slot]! > 0) {
+        tableCounts[slot]! -= 1;
+        count++;
+      }
+    }
+    matches[n - 1] = count;
+  }
+  return matches;
+}
+
+function clippedMatchesByString<T>(hyp: readonly T[], ref: readonly T[], maxOrder: number) {
+  const matches: number[] = [];
+  for (let n = 1; n <= maxOrder; n++) {
+    const left = new Map<string, number>();
+    for (let i = 0; i + n <= ref.length; i++) {
+      const key = JSON.stringify(ref.slice(i, i + n));
+      left.set(key, (left.get(key) ?? 0) + 1);
+    }
+    let count = 0;
+    for (let i = 0; i + n <= hyp.length; i++) {
+      const key = JSON.stringify(hyp.slice(i, i + n));
+      const l = left.get(key);
+      if (l) {
+        count++;
+        left.set(key, l - 1);
+      }
+    }
+    matches.push(count);
+  }
+  return matches;
 }
 
 export type BleuTokenize = '13a' | 'none';
@@ -97,19 +204,12 @@ export function bleuStats(
   const prep = tokenize === '13a' ? tokenize13a : (s: string) => s;
   const hyp = pySplit(prep(hypothesis));
   const ref = pySplit(prep(reference));
-  const refCounts = wordNgrams(ref, BLEU_ORDER);
+  const matches = clippedMatches(hyp, ref, BLEU_ORDER);
   out[at] = hyp.length;
   out[at + 1] = ref.length;
   for (let n = 1; n <= BLEU_ORDER; n++) {
-    out[at + 1 + n] = 0;
+    out[at + 1 + n] = matches[n - 1]!;
     out[at + 1 + BLEU_ORDER + n] = Math.max(0, hyp.length - n + 1);
-  }
-  for (const [gram, count] of wordNgrams(hyp, BLEU_ORDER)) {
-    const inRef = refCounts.get(gram);
-    if (inRef) {
-      const n = gram.split(' ').length;
-      out[at + 1 + n]! += Math.min(count, inRef);
-    }
   }
   return out;
 }
@@ -188,40 +288,23 @@ function chrfWords(sentence: string): string[] {
   return words;
 }
 
-/** Character n-gram counts for orders 1..CHRF_CHAR_ORDER (code points, white space removed). */
-function charNgrams(sentence: string): Array<Map<string, number>> {
-  const s = pySplit(sentence).join('');
-  // UTF-16 offsets of the code points, so that an n-gram is a substring.
-  const offsets: number[] = [];
-  for (let i = 0; i < s.length; i++) {
-    offsets.push(i);
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) i++;
-  }
-  offsets.push(s.length);
-  const points = offsets.length - 1;
-  const orders: Array<Map<string, number>> = [];
-  for (let n = 1; n <= CHRF_CHAR_ORDER; n++) {
-    const counts = new Map<string, number>();
-    for (let i = 0; i + n <= points; i++) {
-      const key = s.substring(offsets[i]!, offsets[i + n]!);
-      counts.set(key, (counts.get(key) ?? 0) + 1);
+/** A sentence's code points, white space removed (chrF's characters). */
+function chrfChars(sentence: string): number[] {
+  const chars: number[] = [];
+  for (const word of pySplit(sentence)) {
+    for (let i = 0; i < word.length; i++) {
+      const c = word.codePointAt(i)!;
+      chars.push(c);
+      if (c > 0xffff) i++;
     }
-    orders.push(counts);
   }
-  return orders;
+  return chars;
 }
 
-function allChrfNgrams(sentence: string, wordOrder: number): Array<Map<string, number>> {
-  const orders = charNgrams(sentence);
-  if (wordOrder > 0) {
-    const words = chrfWords(sentence);
-    for (let n = 1; n <= wordOrder; n++) orders.push(wordNgrams(words, n, n));
-  }
-  return orders;
-}
-
-/** A sentence's chrF statistics into `out[at..at + chrfDims(wordOrder))`. */
+/**
+ * A sentence's chrF statistics into `out[at..at + chrfDims(wordOrder))`: per order, [hypothesis
+ * n-grams (0 if the reference has none of that order), reference n-grams, clipped matches].
+ */
 export function chrfStats(
   hypothesis: string,
   reference: string,
@@ -229,24 +312,26 @@ export function chrfStats(
   out: Float64Array = new Float64Array(chrfDims(wordOrder)),
   at = 0,
 ): Float64Array {
-  const hyp = allChrfNgrams(hypothesis, wordOrder);
-  const ref = allChrfNgrams(reference, wordOrder);
-  hyp.forEach((h, o) => {
-    const r = ref[o]!;
-    let hypCount = 0;
-    let match = 0;
-    for (const [gram, count] of h) {
-      hypCount += count;
-      const inRef = r.get(gram);
-      if (inRef) match += Math.min(count, inRef);
-    }
-    let refCount = 0;
-    for (const c of r.values()) refCount += c;
-    // sacreBLEU does not count hypothesis n-grams of an order the reference lacks.
-    out[at + 3 * o] = r.size > 0 ? hypCount : 0;
+  const put = (o: number, hypLen: number, refLen: number, n: number, matches: number) => {
+    const refCount = Math.max(0, refLen - n + 1);
+    out[at + 3 * o] = refCount > 0 ? Math.max(0, hypLen - n + 1) : 0;
     out[at + 3 * o + 1] = refCount;
-    out[at + 3 * o + 2] = match;
-  });
+    out[at + 3 * o + 2] = matches;
+  };
+  const hypChars = chrfChars(hypothesis);
+  const refChars = chrfChars(reference);
+  const charMatches = clippedMatches(hypChars, refChars, CHRF_CHAR_ORDER);
+  for (let n = 1; n <= CHRF_CHAR_ORDER; n++) {
+    put(n - 1, hypChars.length, refChars.length, n, charMatches[n - 1]!);
+  }
+  if (wordOrder > 0) {
+    const hypWords = chrfWords(hypothesis);
+    const refWords = chrfWords(reference);
+    const wordMatches = clippedMatches(hypWords, refWords, wordOrder);
+    for (let n = 1; n <= wordOrder; n++) {
+      put(CHRF_CHAR_ORDER + n - 1, hypWords.length, refWords.length, n, wordMatches[n - 1]!);
+    }
+  }
   return out;
 }
 
