@@ -15,6 +15,7 @@ const benches = [
   'auth.mjs',
   'task-admin.mjs',
   'examples.mjs',
+  'scoring.mjs',
 ];
 const out = [];
 for (const b of benches) {

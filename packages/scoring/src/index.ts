@@ -2,3 +2,8 @@ export * from './metrics-meta.js';
 export * from './squad.js';
 export * from './model-wrong.js';
 export * from './agreement.js';
+export * from './classification.js';
+export * from './mt.js';
+export * from './sentencepiece.js';
+export * from './bootstrap.js';
+export * from './score.js';

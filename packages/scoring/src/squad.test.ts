@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { normalizeAnswer, squadExactMatch, squadF1 } from './squad.js';
+import { normalizeAnswer, squadExactMatch, squadF1, squadItem } from './squad.js';
 
 // Reference values computed by the official SQuAD v1.1 evaluation logic (reference/README.md).
 const vectors = JSON.parse(
@@ -39,4 +39,15 @@ describe('SQuAD exact match and F1', () => {
     expect(normalizeAnswer('  The  Eiffel-Tower!  ')).toBe('eiffeltower');
     expect(normalizeAnswer('an apple a day')).toBe('apple day');
   });
+});
+
+describe('per-item figures for the breakdown', () => {
+  it.each(vectors.squad.items.map((item, i) => [i, item] as const))(
+    'item %i gives the reference exact match and F1',
+    (_i, item) => {
+      const figures = squadItem(item.prediction, item.answers);
+      expect(figures.em).toBeCloseTo(item.em, 4);
+      expect(figures.f1).toBeCloseTo(item.f1, 4);
+    },
+  );
 });

@@ -54,3 +54,9 @@ export const squadExactMatch = (prediction: string, golds: string[]) =>
   bestOver(exactMatch, prediction, golds);
 export const squadF1 = (prediction: string, golds: string[]) =>
   bestOver(tokenF1, prediction, golds);
+
+/** One answer's figures for the breakdown: exact match and F1 (0–1), best over the gold answers. */
+export const squadItem = (prediction: string, golds: string[]) => ({
+  em: squadExactMatch(prediction, golds),
+  f1: squadF1(prediction, golds),
+});
