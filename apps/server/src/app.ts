@@ -37,7 +37,14 @@ import { registerUserRoutes } from './features/users/routes.js';
 import { registerModelsInTheLoopCompatRoutes } from './features/models-in-the-loop/compat-routes.js';
 import { registerTaskRoutes } from './features/tasks/routes.js';
 import { authenticate } from './platform/auth.js';
-import { errors, errorBody, registerErrorHandler } from './platform/errors.js';
+import {
+  answerClientError,
+  answerFrameworkError,
+  errors,
+  errorBody,
+  registerErrorHandler,
+} from './platform/errors.js';
+import { refuseUnsafeStrings } from './platform/input-guard.js';
 import {
   type AppDeps,
   type AppInstance,
@@ -85,6 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // Every error answer, Fastify's own included, has the catalogue's shape (platform/errors.ts).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>() as AppInstance;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -102,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   });
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
+  // NUL and unpaired surrogates are refused in every parameter, query and body.
+  app.addHook('preValidation', refuseUnsafeStrings);
 
   const remoteModelOrigins = new RemoteModelOrigins(deps.db, deps.log);
   app.decorate('remoteModelOrigins', remoteModelOrigins);

@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'conflict',
   'payload_too_large',
+  'uri_too_long',
   'unsupported_media_type',
   'rate_limited',
   'service_unavailable',

@@ -1,5 +1,12 @@
 import { type ErrorBody, type ErrorCode } from '@dynaloop/contract';
-import { type FastifyError, type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { type Socket } from 'node:net';
+import {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -46,6 +53,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   405: 'method_not_allowed',
   409: 'conflict',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
   429: 'rate_limited',
   503: 'service_unavailable',
@@ -65,8 +73,43 @@ function fromDatabaseError(err: { code?: string; constraint?: string }): AppErro
     case '22007':
     case '22008':
       return errors.badRequest('A value in the request has the wrong format');
+    case '22021':
+    case '22P05':
+      return errors.badRequest(
+        'A text in the request holds a character that cannot be stored (such as \\u0000)',
+      );
+    case '54000':
+      return errors.badRequest('A value in the request is too large to be stored');
     default:
-      return undefined;
+      // Any other data exception (class 22) is about a value the client sent.
+      return err.code?.startsWith('22')
+        ? errors.badRequest('A value in the request cannot be stored')
+        : undefined;
+  }
+}
+
+/** Messages of the multipart parser (busboy) when a body is not well-formed multipart. */
+const MULTIPART_PARSE_ERROR =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|Malformed part header|\w+ terminated early due to unexpected end of multipart data|Unsupported content type)/;
+
+function fromMultipartError(err: {
+  message?: unknown;
+  statusCode?: unknown;
+}): AppError | undefined {
+  if (typeof err.message !== 'string' || err.statusCode !== undefined) return undefined;
+  if (!MULTIPART_PARSE_ERROR.test(err.message)) return undefined;
+  return errors.badRequest(`The multipart/form-data body is malformed: ${err.message}`);
+}
+
+/** Errors Fastify raises before a route is found (the frameworkErrors option). */
+export function frameworkError(err: FastifyError): AppError {
+  switch (err.code) {
+    case 'FST_ERR_BAD_URL':
+      return errors.badRequest('The URL holds an invalid percent-encoding');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError(414, 'uri_too_long', 'A path segment of the URL is too long');
+    default:
+      return toAppError(err) ?? errors.badRequest('The request could not be routed');
   }
 }
 
@@ -85,6 +128,8 @@ function toAppError(err: unknown): AppError | undefined {
   }
   const dbError = fromDatabaseError(err as { code?: string });
   if (dbError) return dbError;
+  const multipartError = fromMultipartError(err as { message?: unknown; statusCode?: unknown });
+  if (multipartError) return multipartError;
   const fe = err as FastifyError;
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return new AppError(fe.statusCode, STATUS_CODES[fe.statusCode] ?? 'bad_request', fe.message);
@@ -125,4 +170,39 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request_id: request.id,
     } satisfies ErrorBody);
   });
+}
+
+/** The frameworkErrors option: Fastify's own routing errors answered in the catalogue's shape. */
+export function answerFrameworkError(
+  err: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const appError = frameworkError(err);
+  void reply
+    .status(appError.statusCode)
+    .header('x-request-id', request.id)
+    .send(errorBody(appError, request.id));
+}
+
+/**
+ * The clientErrorHandler option: a request the HTTP parser cannot read (a malformed request
+ * line or header) is answered in the catalogue's shape too, with a request id of its own.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy(err);
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const appError = tooLarge
+    ? new AppError(431, 'bad_request', 'The request headers are too large')
+    : errors.badRequest('The request is not valid HTTP');
+  const requestId = randomUUID();
+  const body = JSON.stringify(errorBody(appError, requestId));
+  socket.end(
+    `HTTP/1.1 ${appError.statusCode} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `Connection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `X-Request-Id: ${requestId}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
