@@ -13,6 +13,7 @@ const benches = [
   'startup.mjs',
   'bundle.mjs',
   'auth.mjs',
+  'session-check.mjs',
   'task-admin.mjs',
   'examples.mjs',
   'scoring.mjs',

@@ -51,6 +51,7 @@ import {
   type RouteHandler,
   type RouteSchemaOptions,
 } from './platform/app-types.js';
+import { securityHeaders } from './platform/security-headers.js';
 
 export type { AppDeps, AppInstance } from './platform/app-types.js';
 
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  app.addHook('onSend', securityHeaders(deps.config.publicUrl));
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
   // NUL and unpaired surrogates are refused in every parameter, query and body.

@@ -26,14 +26,33 @@ export function currentUser(request: FastifyRequest): UserRow {
   return actor.user;
 }
 
-/** A user by id, unless the account was deleted (its row is then a tombstone). */
-export async function findActiveUser(db: Db, id: number): Promise<UserRow | undefined> {
-  return db
+/**
+ * A user by id, unless the account was deleted (its row is then a tombstone). With a session id
+ * (the refresh-token family of a login), only while that login is live: in the same query, so
+ * that checking it costs no extra round trip.
+ */
+export async function findActiveUser(
+  db: Db,
+  id: number,
+  sessionId?: string,
+): Promise<UserRow | undefined> {
+  let query = db
     .selectFrom('users')
     .selectAll()
     .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+    .where('deleted_at', 'is', null);
+  if (sessionId !== undefined) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('refresh_tokens')
+          .select('id')
+          .where('family_id', '=', sessionId)
+          .where('uid', '=', id)
+          .where('revoked_at', 'is', null),
+      ),
+    );
+  }
+  return query.executeTakeFirst();
 }
 
 async function actorFromApiToken(db: Db, token: string): Promise<Actor> {
@@ -89,8 +108,12 @@ export async function resolveActor(
     throw errors.unauthorized('Invalid token');
   }
   if (claims.scope === 'trial') return { kind: 'trial' };
-  const user = await findActiveUser(db, claims.id);
-  if (!user) throw errors.unauthorized('This account no longer exists');
+  const user = await findActiveUser(db, claims.id, claims.sid);
+  if (!user) {
+    throw errors.unauthorized(
+      claims.sid ? 'This login has ended: please log in again' : 'This account no longer exists',
+    );
+  }
   return { kind: 'user', user, via: 'session' };
 }
 

@@ -11,7 +11,8 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
 export type AccessClaims =
-  { scope: 'user'; id: number; username: string } | { scope: 'trial'; username: 'temp_user' };
+  | { scope: 'user'; id: number; username: string; sid?: string }
+  | { scope: 'trial'; username: 'temp_user' };
 
 export class TokenExpiredError extends Error {}
 export class TokenInvalidError extends Error {}
@@ -24,8 +25,17 @@ export class AccessTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  signUser(user: { id: number; username: string }): Promise<string> {
-    return new SignJWT({ id: user.id, username: user.username, scope: 'user' })
+  /**
+   * A user's access token. `sessionId` is the login it belongs to (its refresh-token family):
+   * the token is refused once that login ends (logout, password reset, refresh-token reuse).
+   */
+  signUser(user: { id: number; username: string }, sessionId?: string): Promise<string> {
+    return new SignJWT({
+      id: user.id,
+      username: user.username,
+      scope: 'user',
+      ...(sessionId ? { sid: sessionId } : {}),
+    })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(user.id))
       .setIssuedAt()
@@ -49,7 +59,12 @@ export class AccessTokens {
         typeof payload.id === 'number' &&
         typeof payload.username === 'string'
       ) {
-        return { scope: 'user', id: payload.id, username: payload.username };
+        return {
+          scope: 'user',
+          id: payload.id,
+          username: payload.username,
+          ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
+        };
       }
       if (payload.scope === 'trial') return { scope: 'trial', username: 'temp_user' };
       throw new TokenInvalidError('unknown token scope');

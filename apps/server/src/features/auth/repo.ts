@@ -4,29 +4,33 @@ import { sql, type Kysely } from 'kysely';
 import { type Database } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../platform/tokens.js';
 
-/** Starts a login (a new family) or continues one; returns the plaintext token for the cookie. */
+/**
+ * Starts a login (a new family) or continues one; returns the plaintext token for the cookie and
+ * the family, which identifies the login (the `sid` of its access tokens).
+ */
 export async function issueRefreshToken(
   db: Kysely<Database>,
   uid: number,
   meta: { familyId?: string; userAgent?: string | null; ip?: string | null } = {},
-): Promise<string> {
+): Promise<{ token: string; familyId: string }> {
   const token = randomToken();
+  const familyId = meta.familyId ?? randomUUID();
   await db
     .insertInto('refresh_tokens')
     .values({
       uid,
       token_hash: sha256(token),
-      family_id: meta.familyId ?? randomUUID(),
+      family_id: familyId,
       expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
       user_agent: meta.userAgent?.slice(0, 300) ?? null,
       ip: meta.ip ?? null,
     })
     .execute();
-  return token;
+  return { token, familyId };
 }
 
 export type RotateOutcome =
-  | { ok: true; uid: number; token: string }
+  | { ok: true; uid: number; token: string; familyId: string }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 /**
@@ -71,7 +75,7 @@ export async function rotateRefreshToken(
       .where('id', '=', row.id)
       .execute();
     const next = await issueRefreshToken(trx, row.uid, { familyId: row.family_id, ...meta });
-    return { ok: true, uid: row.uid, token: next } as const;
+    return { ok: true, uid: row.uid, token: next.token, familyId: next.familyId } as const;
   });
 }
 
@@ -83,6 +87,21 @@ export async function revokeRefreshFamily(db: Kysely<Database>, token: string): 
     .where('family_id', '=', (eb) =>
       eb.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', sha256(token)),
     )
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends a login by its id (the family of its refresh tokens). */
+export async function revokeSession(
+  db: Kysely<Database>,
+  uid: number,
+  familyId: string,
+): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date() })
+    .where('family_id', '=', familyId)
+    .where('uid', '=', uid)
     .where('revoked_at', 'is', null)
     .execute();
 }

@@ -4,6 +4,7 @@ import { type AppInstance } from '../../platform/app-types.js';
 import { currentUser } from '../../platform/auth.js';
 import { errors } from '../../platform/errors.js';
 import { LIMITS } from '../../platform/rate-limit.js';
+import { isHttps } from '../../platform/security-headers.js';
 import { presentPrivateUser } from '../users/presenter.js';
 import { getUserName } from '../users/repo.js';
 import {
@@ -11,6 +12,7 @@ import {
   listApiTokens,
   revokeApiToken,
   revokeRefreshFamily,
+  revokeSession,
   rotateRefreshToken,
 } from './repo.js';
 import { createApiToken, initiateRecovery, login, register, resolveRecovery } from './service.js';
@@ -32,7 +34,8 @@ function setRefreshCookie(
   reply.setCookie(REFRESH_COOKIE, token, {
     httpOnly: true,
     sameSite: crossSite ? 'none' : 'strict',
-    secure: crossSite || request.protocol === 'https',
+    // Behind a TLS-terminating proxy the request is http, but the public URL says https.
+    secure: crossSite || isHttps(request, request.server.deps.config.publicUrl),
     path: COOKIE_PATH,
     maxAge: REFRESH_TOKEN_TTL_DAYS * 86_400,
   });
@@ -60,13 +63,9 @@ export function registerAuthRoutes(app: AppInstance): void {
     reply: FastifyReply,
     user: Parameters<typeof presentPrivateUser>[0],
   ) => {
-    setRefreshCookie(
-      request,
-      reply,
-      await issueRefreshToken(db, user.id, clientMeta(request)),
-      crossSite,
-    );
-    return { user: presentPrivateUser(user), token: await tokens.signUser(user) };
+    const session = await issueRefreshToken(db, user.id, clientMeta(request));
+    setRefreshCookie(request, reply, session.token, crossSite);
+    return { user: presentPrivateUser(user), token: await tokens.signUser(user, session.familyId) };
   };
 
   app.serve(routes.login, async (request, reply) => {
@@ -94,12 +93,16 @@ export function registerAuthRoutes(app: AppInstance): void {
     }
     const user = await getUserName(db, outcome.uid);
     setRefreshCookie(request, reply, outcome.token, crossSite);
-    return { token: await tokens.signUser(user) };
+    return { token: await tokens.signUser(user, outcome.familyId) };
   });
 
   app.serve(routes.logout, async (request, reply) => {
     const presented = request.cookies[REFRESH_COOKIE];
     if (presented) await revokeRefreshFamily(db, presented);
+    // The access token presented ends with its login, even without the cookie.
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const claims = bearer ? await tokens.verify(bearer).catch(() => undefined) : undefined;
+    if (claims?.scope === 'user' && claims.sid) await revokeSession(db, claims.id, claims.sid);
     clearRefreshCookie(reply, crossSite);
     return { success: 'ok' as const };
   });
