@@ -419,6 +419,7 @@ export interface RateLimitCountersTable {
   key: string;
   window_start: Timestamp;
   count: number;
+  last_hit_at: Generated<Date>;
 }
 
 export interface Database {

@@ -11,19 +11,24 @@ export interface Limit {
   message: string;
 }
 
-/** Limits of the account flows (per IP and per account). */
+/**
+ * Failed guesses of one secret (a password) from one source: free at first, then each one must
+ * wait twice as long after the last (from `baseDelaySeconds` up to `maxDelaySeconds`), and once
+ * `max` have failed the source is refused until the window ends.
+ */
+export interface GuessLimit extends Limit {
+  freeFailures: number;
+  baseDelaySeconds: number;
+  maxDelaySeconds: number;
+}
+
+/** Limits of the account flows (per IP and per account). See docs/security.md. */
 export const LIMITS = {
   loginPerIp: {
     name: 'login-ip',
     max: 50,
     windowSeconds: 900,
     message: 'Too many login attempts from your network',
-  },
-  loginPerAccount: {
-    name: 'login-account',
-    max: 10,
-    windowSeconds: 900,
-    message: 'Too many failed login attempts for this account',
   },
   registerPerIp: {
     name: 'register-ip',
@@ -50,6 +55,24 @@ export const LIMITS = {
     message: 'Too many guest sessions from your network',
   },
 } satisfies Record<string, Limit>;
+
+/**
+ * Failed logins are counted per account *and* source address: an attacker guessing from one
+ * address is slowed down and then refused, while the owner, from another address, still gets
+ * in (and a password reset clears every address's count for the account).
+ */
+export const LOGIN_GUESSES: GuessLimit = {
+  name: 'login-account-ip',
+  max: 10,
+  windowSeconds: 900,
+  freeFailures: 3,
+  baseDelaySeconds: 1,
+  maxDelaySeconds: 60,
+  message: 'Too many failed login attempts for this account from your network',
+};
+
+/** The key of an account's guesses from one address. */
+export const guessKey = (account: string, ip: string) => `${account.trim().toLowerCase()}|${ip}`;
 
 export class RateLimitedError extends AppError {
   constructor(
@@ -82,7 +105,8 @@ export class RateLimiter {
       VALUES (${id}, now(), 1)
       ON CONFLICT (key) DO UPDATE SET
         count = CASE WHEN c.window_start <= now() - make_interval(secs => ${limit.windowSeconds}) THEN 1 ELSE c.count + 1 END,
-        window_start = CASE WHEN c.window_start <= now() - make_interval(secs => ${limit.windowSeconds}) THEN now() ELSE c.window_start END
+        window_start = CASE WHEN c.window_start <= now() - make_interval(secs => ${limit.windowSeconds}) THEN now() ELSE c.window_start END,
+        last_hit_at = now()
       RETURNING count, ceil(extract(epoch FROM (window_start + make_interval(secs => ${limit.windowSeconds}) - now())))::int AS retry_after`.execute(
       this.db,
     );
@@ -119,6 +143,63 @@ export class RateLimiter {
         row.retry_after,
       );
     }
+  }
+
+  /**
+   * Throws while a source must wait before its next guess (the delay after its last failure) or
+   * has spent its budget of failures. Counts nothing: call `failGuess` when the guess fails.
+   */
+  async checkGuess(limit: GuessLimit, key: string): Promise<void> {
+    const row = await this.db
+      .selectFrom('rate_limit_counters')
+      .select([
+        'count',
+        sql<number>`ceil(extract(epoch FROM (window_start + make_interval(secs => ${limit.windowSeconds}) - now())))::int`.as(
+          'window_left',
+        ),
+        sql<number>`ceil(extract(epoch FROM (last_hit_at - now())))::int`.as('since_last'),
+      ])
+      .where('key', '=', `${limit.name}:${key.toLowerCase()}`)
+      .where(sql<boolean>`window_start > now() - make_interval(secs => ${limit.windowSeconds})`)
+      .executeTakeFirst();
+    if (!row) return;
+    if (row.count >= limit.max) {
+      const wait = Math.max(1, row.window_left);
+      throw new RateLimitedError(`${limit.message}. Please try again in ${retryText(wait)}.`, wait);
+    }
+    if (row.count < limit.freeFailures) return;
+    const delay = Math.min(
+      limit.maxDelaySeconds,
+      limit.baseDelaySeconds * 2 ** (row.count - limit.freeFailures),
+    );
+    const wait = Math.min(delay + row.since_last, row.window_left);
+    if (wait > 0) {
+      throw new RateLimitedError(
+        `${limit.message}: please wait ${retryText(wait)} before trying again.`,
+        wait,
+      );
+    }
+  }
+
+  /** Counts a failed guess (never throws for the budget: checkGuess refuses the next one). */
+  async failGuess(limit: GuessLimit, key: string): Promise<void> {
+    await this.increment(limit, key.toLowerCase());
+  }
+
+  /** Forgets a source's failures (after a successful guess). */
+  async clear(limit: Limit, key: string): Promise<void> {
+    await this.db
+      .deleteFrom('rate_limit_counters')
+      .where('key', '=', `${limit.name}:${key.toLowerCase()}`)
+      .execute();
+  }
+
+  /** Forgets every counter of a limit whose key starts with `prefix` (all addresses of one account). */
+  async clearPrefix(limit: Limit, prefix: string): Promise<void> {
+    await this.db
+      .deleteFrom('rate_limit_counters')
+      .where(sql<boolean>`starts_with(key, ${`${limit.name}:${prefix.toLowerCase()}`})`)
+      .execute();
   }
 
   async clearExpired(): Promise<void> {

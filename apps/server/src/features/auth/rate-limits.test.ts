@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomToken, sha256 } from '../../platform/tokens.js';
 import { makeUser, unique } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/support.js';
 
@@ -39,7 +40,7 @@ describe('rate limits of the account flows', () => {
     });
   const statuses = (all: Array<{ statusCode: number }>) => all.map((r) => r.statusCode);
 
-  it('locks an account after 10 failed logins, even for the right password', async () => {
+  it('refuses an address after 10 failed logins for an account; the owner elsewhere gets in', async () => {
     const victim = await makeUser(t.db, { password: PASSWORD });
     const other = await makeUser(t.db, { password: PASSWORD });
     const failures = await Promise.all(
@@ -47,16 +48,75 @@ describe('rate limits of the account flows', () => {
     );
     expect(statuses(failures)).toEqual(Array(10).fill(401));
 
-    const locked = await login(victim.email, PASSWORD, '10.3.0.1');
+    // The attacker's address is refused, even with the right password (whatever its case).
+    const locked = await login(victim.email.toUpperCase(), PASSWORD, '10.3.0.1');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('rate_limited');
     expect(locked.json().error).toContain('Too many failed login attempts');
-    // From elsewhere too: the limit belongs to the account, whatever the case of its email.
-    const elsewhere = await login(victim.email.toUpperCase(), PASSWORD, '10.3.0.2');
-    expect(elsewhere.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
 
-    // Another account, even from the same network, is unaffected.
+    // The owner, from another address, gets in: the attacker cannot lock them out.
+    expect((await login(victim.email, PASSWORD, '10.3.0.2')).statusCode).toBe(200);
+    // Another account, even from the attacker's address, is unaffected.
     expect((await login(other.email, PASSWORD, '10.3.0.1')).statusCode).toBe(200);
+    // And the attacker is still refused.
+    expect((await login(victim.email, PASSWORD, '10.3.0.1')).statusCode).toBe(429);
+  });
+
+  it('slows guesses down after 3 failures: each must wait twice as long as the last', async () => {
+    const victim = await makeUser(t.db, { password: PASSWORD });
+    const ip = '10.3.0.11';
+    for (let i = 0; i < 3; i++)
+      expect((await login(victim.email, `wrong-${i}`, ip)).statusCode).toBe(401);
+    const slowed = await login(victim.email, 'wrong-3', ip);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().error).toMatch(/please wait 1 seconds/);
+    expect(slowed.headers['retry-after']).toBe('1');
+    // Once the delay has passed, one more guess; then the next delay is 2 seconds.
+    const age = async (seconds: number) =>
+      t.db
+        .updateTable('rate_limit_counters')
+        .set({ last_hit_at: new Date(Date.now() - seconds * 1000) })
+        .where('key', '=', `login-account-ip:${victim.email.toLowerCase()}|${ip}`)
+        .execute();
+    await age(1.5);
+    expect((await login(victim.email, 'wrong-4', ip)).statusCode).toBe(401);
+    const slower = await login(victim.email, 'wrong-5', ip);
+    expect(slower.statusCode).toBe(429);
+    expect(slower.headers['retry-after']).toBe('2');
+    // The owner, elsewhere, is never slowed down.
+    expect((await login(victim.email, PASSWORD, '10.3.0.12')).statusCode).toBe(200);
+    // The right password, once the delay has passed, gets in and clears the count.
+    await age(3);
+    expect((await login(victim.email, PASSWORD, ip)).statusCode).toBe(200);
+    expect((await login(victim.email, 'wrong-6', ip)).statusCode).toBe(401);
+    expect((await login(victim.email, 'wrong-7', ip)).statusCode).toBe(401);
+  });
+
+  it('a password reset lets the owner in again from an address that was refused', async () => {
+    const victim = await makeUser(t.db, { password: PASSWORD });
+    const ip = '10.3.0.21';
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => login(victim.email, `wrong-password-${i}`, ip)),
+    );
+    expect((await login(victim.email, PASSWORD, ip)).statusCode).toBe(429);
+    const resetToken = randomToken();
+    await t.db
+      .insertInto('password_reset_tokens')
+      .values({
+        uid: victim.id,
+        token_hash: sha256(resetToken),
+        expires_at: new Date(Date.now() + 3_600_000),
+      })
+      .execute();
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/recover/resolve/${resetToken}`,
+      payload: { email: victim.email, password: 'a-brand-new-password' },
+      remoteAddress: ip,
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(victim.email, 'a-brand-new-password', ip)).statusCode).toBe(200);
   });
 
   it('successful logins do not count toward the account lock', async () => {

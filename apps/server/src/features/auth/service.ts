@@ -3,7 +3,7 @@ import { type AppDeps } from '../../platform/app-types.js';
 import { type UserRow } from '../../db/schema.js';
 import { errors } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { LIMITS } from '../../platform/rate-limit.js';
+import { guessKey, LIMITS, LOGIN_GUESSES } from '../../platform/rate-limit.js';
 import { API_TOKEN_PREFIX, randomToken, sha256 } from '../../platform/tokens.js';
 import { awardBadge } from '../badges/service.js';
 import { createUser, findUserByEmail } from '../users/service.js';
@@ -21,16 +21,18 @@ export async function login(
   ip: string,
 ): Promise<UserRow> {
   await deps.rateLimiter.hit(LIMITS.loginPerIp, ip);
-  await deps.rateLimiter.check(LIMITS.loginPerAccount, email);
+  const guesses = guessKey(email, ip);
+  await deps.rateLimiter.checkGuess(LOGIN_GUESSES, guesses);
   const user = await findUserByEmail(deps.db, email);
   const ok =
     user && !user.deleted_at
       ? await verifyPassword(user.password_hash, password)
       : (await verifyPassword(await DUMMY_HASH, password), false);
   if (!ok || !user) {
-    await deps.rateLimiter.hit(LIMITS.loginPerAccount, email).catch(() => undefined);
+    await deps.rateLimiter.failGuess(LOGIN_GUESSES, guesses);
     throw errors.unauthorized(MESSAGES.authenticationFailed);
   }
+  await deps.rateLimiter.clear(LOGIN_GUESSES, guesses);
   return user;
 }
 
@@ -157,6 +159,8 @@ export async function resolveRecovery(
     return true;
   });
   if (!done) throw errors.unauthorized('The reset link is invalid, expired or already used');
+  // The owner proved who they are: failed guesses against the account no longer hold them back.
+  await deps.rateLimiter.clearPrefix(LOGIN_GUESSES, guessKey(email, ''));
 }
 
 export async function createApiToken(
