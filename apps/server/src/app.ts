@@ -8,7 +8,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { AVATAR_MAX_BYTES, errorBody as errorBodySchema, type RouteDef } from '@dynaloop/contract';
+import { errorBody as errorBodySchema, type RouteDef } from '@dynaloop/contract';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -52,6 +52,7 @@ import {
   type RouteSchemaOptions,
 } from './platform/app-types.js';
 import { securityHeaders } from './platform/security-headers.js';
+import { closeUnreadRequests } from './platform/uploads.js';
 
 export type { AppDeps, AppInstance } from './platform/app-types.js';
 
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     reply.header('x-request-id', request.id);
   });
   app.addHook('onSend', securityHeaders(deps.config.publicUrl));
+  app.addHook('onSend', closeUnreadRequests);
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
   // NUL and unpaired surrogates are refused in every parameter, query and body.
@@ -154,7 +156,13 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   }
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
-    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
+    // Each upload route passes its own fileSize (config.uploadLimits, platform/uploads.ts).
+    limits: {
+      fileSize: deps.config.uploadLimits.avatar,
+      files: 1,
+      fields: 10,
+      fieldSize: 64 * 1024,
+    },
   });
   await app.register(fastifySwagger, {
     openapi: {

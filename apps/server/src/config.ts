@@ -65,6 +65,21 @@ const envSchema = z.object({
           ),
       ),
     ),
+  UPLOAD_AVATAR_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
+  UPLOAD_DATASET_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * 1024 * 1024),
+  UPLOAD_CONTEXTS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * 1024 * 1024),
 });
 
 export interface Config {
@@ -90,6 +105,8 @@ export interface Config {
   betaInviteCodes: string[];
   /** Origins other than our own that may call the API from a browser (with credentials). */
   corsOrigins: string[];
+  /** Largest upload accepted by each upload route, in bytes: a longer body is cut there. */
+  uploadLimits: { avatar: number; dataset: number; contexts: number };
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +157,11 @@ export function loadConfig(
       .map((c) => c.trim())
       .filter(Boolean),
     corsOrigins: e.CORS_ORIGINS,
+    uploadLimits: {
+      avatar: e.UPLOAD_AVATAR_MAX_BYTES,
+      dataset: e.UPLOAD_DATASET_MAX_BYTES,
+      contexts: e.UPLOAD_CONTEXTS_MAX_BYTES,
+    },
   };
 }
 

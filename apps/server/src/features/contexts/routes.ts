@@ -2,13 +2,12 @@ import { parseTaskConfig, routes } from '@dynaloop/contract';
 import { type AppInstance } from '../../platform/app-types.js';
 import { errors } from '../../platform/errors.js';
 import { linesOf, uploadError } from '../../platform/jsonl.js';
+import { receiveUpload, tooLarge } from '../../platform/uploads.js';
 import { loadAdministeredTask } from '../tasks/policy.js';
 import { findRound } from '../rounds/repo.js';
 import { pickContext } from './picker.js';
 import { addContextsToRound } from './service.js';
 import { loadVisibleTask } from '../tasks/policy.js';
-
-const CONTEXTS_MAX_BYTES = 512 * 1024 * 1024;
 
 export function registerContextRoutes(app: AppInstance): void {
   const { db } = app.deps;
@@ -22,20 +21,21 @@ export function registerContextRoutes(app: AppInstance): void {
       throw errors.badRequest('Give the task a valid configuration before uploading contexts');
     if (!request.isMultipart())
       throw errors.unsupportedMediaType('Send the contexts as multipart/form-data (field "file")');
-    const file = await request.file({ limits: { fileSize: CONTEXTS_MAX_BYTES } });
+    const limit = app.deps.config.uploadLimits.contexts;
+    const file = await receiveUpload(request, limit, 'The contexts file');
     if (!file) throw errors.badRequest('No file was uploaded (form field "file")');
     const lines = linesOf(file.file);
     try {
       const count = await db.transaction().execute(async (trx) => {
         const n = await addContextsToRound(trx, round.id, parsed.config, lines);
-        if (file.file.truncated)
-          throw errors.payloadTooLarge('The contexts file is larger than 512 MiB');
+        if (file.file.truncated) throw tooLarge('The contexts file', limit);
         return n;
       });
       return { success: 'ok' as const, count };
     } catch (err) {
       file.file.resume();
-      return uploadError(err);
+      // A file cut at the limit may end mid-line: say why, not what the cut broke.
+      return uploadError(file.file.truncated ? tooLarge('The contexts file', limit) : err);
     }
   });
 

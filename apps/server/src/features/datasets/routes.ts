@@ -7,13 +7,12 @@ import {
 import { type AppInstance } from '../../platform/app-types.js';
 import { errors } from '../../platform/errors.js';
 import { linesOf, uploadError } from '../../platform/jsonl.js';
+import { receiveUpload, tooLarge } from '../../platform/uploads.js';
 import { enqueueDatasetEvaluations } from '../evaluations/service.js';
 import { loadAdministeredTask } from '../tasks/policy.js';
 import { presentDataset } from './presenter.js';
 import { deleteDataset, findDataset, listTaskDatasets, updateDataset } from './repo.js';
 import { createDataset } from './service.js';
-
-export const DATASET_MAX_BYTES = 1024 * 1024 * 1024;
 
 export function registerDatasetRoutes(app: AppInstance): void {
   const { db, storage } = app.deps;
@@ -55,7 +54,8 @@ export function registerDatasetRoutes(app: AppInstance): void {
       throw errors.badRequest('Give the task a valid configuration before uploading datasets');
     if (!request.isMultipart())
       throw errors.unsupportedMediaType('Send the dataset as multipart/form-data (field "file")');
-    const file = await request.file({ limits: { fileSize: DATASET_MAX_BYTES } });
+    const limit = app.deps.config.uploadLimits.dataset;
+    const file = await receiveUpload(request, limit, 'The dataset file');
     if (!file) throw errors.badRequest('No file was uploaded (form field "file")');
     const lines = linesOf(file.file);
     // The new file is written before the transaction commits: remove it if the commit fails.
@@ -77,15 +77,15 @@ export function registerDatasetRoutes(app: AppInstance): void {
           lines,
         );
         writtenKey = row.blob_key;
-        if (file.file.truncated)
-          throw errors.payloadTooLarge('The dataset file is larger than 1 GiB');
+        if (file.file.truncated) throw tooLarge('The dataset file', limit);
         const queued = await enqueueDatasetEvaluations(trx, row.id);
         return { row, queued };
       });
     } catch (err) {
       file.file.resume();
+      // A file cut at the limit may end mid-line: say why, not what the cut broke.
       if (writtenKey) await storage.delete(writtenKey).catch(() => undefined);
-      uploadError(err);
+      uploadError(file.file.truncated ? tooLarge('The dataset file', limit) : err);
     }
     if (result.row.replacedBlobKey)
       await storage.delete(result.row.replacedBlobKey).catch(() => undefined);

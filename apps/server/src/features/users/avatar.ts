@@ -4,6 +4,7 @@ import { type MultipartFile } from '@fastify/multipart';
 import { MESSAGES } from '@dynaloop/contract';
 import { errors } from '../../platform/errors.js';
 import { type BlobStorage } from '../../platform/storage.js';
+import { tooLarge } from '../../platform/uploads.js';
 
 const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
   png: (b) =>
@@ -27,6 +28,7 @@ export const CONTENT_TYPES: Record<string, string> = {
 export async function storeAvatar(
   storage: BlobStorage,
   file: MultipartFile | undefined,
+  limit: number,
 ): Promise<string> {
   if (!file || file.fieldname !== 'file') {
     file?.file.resume();
@@ -37,7 +39,11 @@ export async function storeAvatar(
     file.file.resume();
     throw errors.unsupportedMediaType(MESSAGES.invalidAvatar);
   }
-  const content = await file.toBuffer(); // throws when over the size limit (mapped to 413)
+  // Throws once the file passes the limit (receiveUpload stops reading the request there).
+  const content = await file.toBuffer().catch((err: unknown) => {
+    if (file.file.truncated) throw tooLarge('The avatar', limit);
+    throw err;
+  });
   if (!SIGNATURES[ext]!(content)) throw errors.unsupportedMediaType(MESSAGES.invalidAvatar);
   const name = `${randomUUID()}.${ext}`;
   await storage.put(`${AVATAR_PREFIX}${name}`, content);

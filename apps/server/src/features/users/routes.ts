@@ -1,7 +1,8 @@
-import { AVATAR_MAX_BYTES, routes } from '@dynaloop/contract';
+import { routes } from '@dynaloop/contract';
 import { type AppInstance } from '../../platform/app-types.js';
 import { type Actor, findActiveUser } from '../../platform/auth.js';
 import { errors } from '../../platform/errors.js';
+import { receiveUpload } from '../../platform/uploads.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { AVATAR_PREFIX, CONTENT_TYPES, storeAvatar } from './avatar.js';
 import { presentPrivateUser, presentPublicUser } from './presenter.js';
@@ -91,9 +92,11 @@ export function registerUserRoutes(app: AppInstance): void {
       throw errors.forbidden('You can only change your own avatar');
     if (!request.isMultipart())
       throw errors.unsupportedMediaType('Send the avatar as multipart/form-data');
+    const limit = app.deps.config.uploadLimits.avatar;
     const name = await storeAvatar(
       storage,
-      await request.file({ limits: { fileSize: AVATAR_MAX_BYTES } }),
+      await receiveUpload(request, limit, 'The avatar'),
+      limit,
     );
     const avatarUrl = `${AVATAR_URL_PREFIX}${name}`;
     await setAvatarUrl(db, user.id, avatarUrl);
