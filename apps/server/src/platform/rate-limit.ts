@@ -48,6 +48,12 @@ export const LIMITS = {
     windowSeconds: 3600,
     message: 'Too many password reset requests for this account',
   },
+  proposalsPerUser: {
+    name: 'proposal-user',
+    max: 20,
+    windowSeconds: 3600,
+    message: 'Too many task proposals from your account',
+  },
   trialPerIp: {
     name: 'trial-ip',
     max: 60,

@@ -110,21 +110,59 @@ describe('task proposals', () => {
       expect(byName.json<ErrorBody>().error).toMatch(/name/);
     });
 
-    it('409 when a pending proposal has the code or the name, in any case', async () => {
-      const first = await created();
+    it('a pending proposal reserves its code and name for its author only, in any case', async () => {
+      // An author of their own: accepting below mails them, which other tests count for theirs.
+      const authorToken = await t.deps.tokens.signUser(await makeUser(t.db));
+      const firstRes = await propose(draft({}), authorToken);
+      expect(firstRes.statusCode).toBe(200);
+      const first = firstRes.json<TaskProposal>();
+      // The author cannot propose the same code or name twice while it is pending.
+      const again = await propose(draft({ task_code: first.task_code.toUpperCase() }), authorToken);
+      expect(again.statusCode).toBe(409);
+      expect(again.json<ErrorBody>().error).toMatch(/your pending proposals .* task code/);
+      expect(
+        (await propose(draft({ name: first.name.toUpperCase() }), authorToken)).statusCode,
+      ).toBe(409);
+      // Someone else may: a pending proposal does not squat a name for everyone.
       const other = await makeUser(t.db);
       const otherToken = await t.deps.tokens.signUser(other);
-      expect(
-        (await propose(draft({ task_code: first.task_code.toUpperCase() }), otherToken)).statusCode,
-      ).toBe(409);
+      const rival = await propose(draft({ task_code: first.task_code.toUpperCase() }), otherToken);
+      expect(rival.statusCode).toBe(200);
       expect(
         (await propose(draft({ name: first.name.toUpperCase() }), otherToken)).statusCode,
-      ).toBe(409);
-      // Once rejected, the code is free again.
-      expect((await processIt(first.id, { accept: false, changes: 'No' })).statusCode).toBe(200);
-      expect((await propose(draft({ task_code: first.task_code }), otherToken)).statusCode).toBe(
-        200,
+      ).toBe(200);
+      // Once one is accepted, the task holds the code for everyone: the rival cannot be accepted.
+      expect((await processIt(first.id, { accept: true })).statusCode).toBe(200);
+      expect((await processIt(rival.json<TaskProposal>().id, { accept: true })).statusCode).toBe(
+        409,
       );
+      expect((await propose(draft({ task_code: first.task_code }), otherToken)).statusCode).toBe(
+        409,
+      );
+    });
+
+    it('once rejected, the author may propose the code again', async () => {
+      const first = await created();
+      expect((await processIt(first.id, { accept: false, changes: 'No' })).statusCode).toBe(200);
+      expect((await propose(draft({ task_code: first.task_code }))).statusCode).toBe(200);
+    });
+
+    it('limits proposals to 20 an hour per account', async () => {
+      const spammer = await makeUser(t.db);
+      const token = await t.deps.tokens.signUser(spammer);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => propose(draft({}), token)),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+      const blocked = await propose(draft({}), token);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json<ErrorBody>()).toMatchObject({
+        code: 'rate_limited',
+        error: expect.stringContaining('Too many task proposals'),
+      });
+      // Another account is unaffected.
+      const other = await t.deps.tokens.signUser(await makeUser(t.db));
+      expect((await propose(draft({}), other)).statusCode).toBe(200);
     });
   });
 

@@ -2,6 +2,7 @@ import { routes, type TaskProposal } from '@dynaloop/contract';
 import { type AppInstance } from '../../platform/app-types.js';
 import { currentUser } from '../../platform/auth.js';
 import { errors } from '../../platform/errors.js';
+import { LIMITS } from '../../platform/rate-limit.js';
 import { proposalPolicy } from './policy.js';
 import { listProposals } from './repo.js';
 import { createProposal, processProposal } from './service.js';
@@ -36,9 +37,11 @@ export function registerProposalRoutes(app: AppInstance): void {
     return list(request.params.page, request.params.size);
   });
 
-  app.serve(routes.createProposal, async (request) =>
-    createProposal(app.deps, currentUser(request), request.body),
-  );
+  app.serve(routes.createProposal, async (request) => {
+    const user = currentUser(request);
+    await app.deps.rateLimiter.hit(LIMITS.proposalsPerUser, String(user.id));
+    return createProposal(app.deps, user, request.body);
+  });
 
   app.serve(routes.processProposal, async (request) => {
     if (!proposalPolicy.process(request.actor))

@@ -26,10 +26,12 @@ export async function createProposal(
   body: { name: string; task_code: string; desc: string; longdesc: string },
 ): Promise<TaskProposal> {
   await assertNamesFree(deps, body.task_code, body.name);
+  // A pending proposal reserves its code and name for its author only, until it is accepted.
   const pending = await deps.db
     .selectFrom('task_proposals')
     .select(['task_code', 'name'])
     .where('status', '=', 'pending')
+    .where('uid', '=', user.id)
     .where((eb) =>
       eb.or([
         eb(eb.fn('lower', ['task_code']), '=', body.task_code.toLowerCase()),
@@ -40,8 +42,8 @@ export async function createProposal(
   if (pending) {
     throw errors.conflict(
       pending.task_code.toLowerCase() === body.task_code.toLowerCase()
-        ? 'A pending proposal already uses this task code'
-        : 'A pending proposal already uses this name',
+        ? 'One of your pending proposals already uses this task code'
+        : 'One of your pending proposals already uses this name',
     );
   }
   const row = await deps.db

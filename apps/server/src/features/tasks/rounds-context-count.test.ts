@@ -36,7 +36,7 @@ describe('rounds list and pending proposals', () => {
     ]);
   });
 
-  it('a second pending proposal with the same code or name gets a clear 409', async () => {
+  it('a second pending proposal of one author with the same code or name gets a clear 409', async () => {
     const [a, b] = [await makeUser(t.db), await makeUser(t.db)];
     const propose = async (user: typeof a, body: object) =>
       t.app.inject({
@@ -46,15 +46,17 @@ describe('rounds list and pending proposals', () => {
         payload: { desc: 'd', longdesc: 'l', ...body },
       });
     expect((await propose(a, { name: 'Irony', task_code: 'irony' })).statusCode).toBe(200);
-    const sameCode = await propose(b, { name: 'Other', task_code: 'IRONY' });
+    const sameCode = await propose(a, { name: 'Other', task_code: 'IRONY' });
     expect([sameCode.statusCode, sameCode.json().error]).toEqual([
       409,
-      'A pending proposal already uses this task code',
+      'One of your pending proposals already uses this task code',
     ]);
-    const sameName = await propose(b, { name: 'irony', task_code: 'other-code' });
+    const sameName = await propose(a, { name: 'irony', task_code: 'other-code' });
     expect([sameName.statusCode, sameName.json().error]).toEqual([
       409,
-      'A pending proposal already uses this name',
+      'One of your pending proposals already uses this name',
     ]);
+    // The reservation is the author's only: another user may propose the same code.
+    expect((await propose(b, { name: 'Irony', task_code: 'IRONY' })).statusCode).toBe(200);
   });
 });
