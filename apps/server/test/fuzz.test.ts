@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARTER_CONFIG_YAML } from '../src/features/proposals/starter-config.js';
 import {
   type ContractRequest,
-  expectErrorShape,
   fillPath,
   type Fixtures,
   multipart,
@@ -21,6 +20,7 @@ import {
   makeUser,
   unique,
 } from './factories.js';
+import { expectErrorShape } from './error-shape.js';
 import { createTestApp, type TestApp } from './support.js';
 
 /**
