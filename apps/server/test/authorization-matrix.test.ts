@@ -330,7 +330,7 @@ describe('authorization matrix: every route × every role', () => {
     expect(Object.keys(routes).filter((name) => !(name in RULES))).toEqual([]);
   });
 
-  it('every cell answers as the policies say', async ({ annotate }) => {
+  it('every cell answers as the policies say', { timeout: 240_000 }, async ({ annotate }) => {
     const mismatches: string[] = [];
     let cells = 0;
     let succeeded = 0;

@@ -316,66 +316,70 @@ describe('fuzzing every route of the contract', () => {
     return out;
   }
 
-  it('no answer is a 5xx; every error answer has the catalogue shape', async ({ annotate }) => {
-    const requests: Variant[] = [];
-    for (const [name, def] of Object.entries(routes) as Array<[string, RouteDef]>) {
-      const variants = variantsOf(name, def);
-      variants.forEach((v, i) => {
-        // Each variant anonymously, as the task owner, and with one of the forged credentials.
-        requests.push({ ...v, label: `${v.label} [anonymous]` });
-        requests.push({
-          ...v,
-          label: `${v.label} [owner]`,
-          headers: { ...v.headers, authorization: `Bearer ${ownerToken}` },
+  it(
+    'no answer is a 5xx; every error answer has the catalogue shape',
+    { timeout: 240_000 },
+    async ({ annotate }) => {
+      const requests: Variant[] = [];
+      for (const [name, def] of Object.entries(routes) as Array<[string, RouteDef]>) {
+        const variants = variantsOf(name, def);
+        variants.forEach((v, i) => {
+          // Each variant anonymously, as the task owner, and with one of the forged credentials.
+          requests.push({ ...v, label: `${v.label} [anonymous]` });
+          requests.push({
+            ...v,
+            label: `${v.label} [owner]`,
+            headers: { ...v.headers, authorization: `Bearer ${ownerToken}` },
+          });
+          const forgery = forged[i % forged.length]!;
+          requests.push({
+            ...v,
+            label: `${v.label} [forged]`,
+            headers: { ...v.headers, ...forgery },
+          });
         });
-        const forgery = forged[i % forged.length]!;
-        requests.push({
-          ...v,
-          label: `${v.label} [forged]`,
-          headers: { ...v.headers, ...forgery },
-        });
-      });
-    }
+      }
 
-    const statuses = new Map<number, number>();
-    const failures: string[] = [];
-    let next = 0;
-    let n = 0;
-    const worker = async () => {
-      while (next < requests.length) {
-        const r = requests[next++]!;
-        n++;
-        // A different source address for each request: per-address limits stay out of the way.
-        const remoteAddress = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-        const res = await t.app.inject({
-          method: r.method,
-          url: r.url,
-          headers: r.headers,
-          payload: r.payload,
-          remoteAddress,
-        });
-        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-        if (res.statusCode >= 500)
-          failures.push(`${r.label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-        if (res.statusCode >= 400) {
-          try {
-            expectErrorShape(res, r.label);
-          } catch (err) {
-            failures.push((err as Error).message.slice(0, 400));
+      const statuses = new Map<number, number>();
+      const failures: string[] = [];
+      let next = 0;
+      let n = 0;
+      const worker = async () => {
+        while (next < requests.length) {
+          const r = requests[next++]!;
+          n++;
+          // A different source address for each request: per-address limits stay out of the way.
+          const remoteAddress = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+          const res = await t.app.inject({
+            method: r.method,
+            url: r.url,
+            headers: r.headers,
+            payload: r.payload,
+            remoteAddress,
+          });
+          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          if (res.statusCode >= 500)
+            failures.push(`${r.label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          if (res.statusCode >= 400) {
+            try {
+              expectErrorShape(res, r.label);
+            } catch (err) {
+              failures.push((err as Error).message.slice(0, 400));
+            }
           }
         }
-      }
-    };
-    const started = performance.now();
-    await Promise.all(Array.from({ length: 8 }, worker));
-    const seconds = (performance.now() - started) / 1000;
+      };
+      const started = performance.now();
+      await Promise.all(Array.from({ length: 8 }, worker));
+      const seconds = (performance.now() - started) / 1000;
 
-    const counts = [...statuses.entries()].sort(([a], [b]) => a - b);
-    await annotate(
-      `${requests.length} requests over ${Object.keys(routes).length} routes in ${seconds.toFixed(1)} s; statuses ${counts.map(([s, c]) => `${s}: ${c}`).join(', ')}`,
-    );
-    expect(failures.slice(0, 20)).toEqual([]);
-    expect(requests.length).toBeGreaterThanOrEqual(10_000);
-    expect(counts.filter(([s]) => s >= 500)).toEqual([]);
-  });
+      const counts = [...statuses.entries()].sort(([a], [b]) => a - b);
+      await annotate(
+        `${requests.length} requests over ${Object.keys(routes).length} routes in ${seconds.toFixed(1)} s; statuses ${counts.map(([s, c]) => `${s}: ${c}`).join(', ')}`,
+      );
+      expect(failures.slice(0, 20)).toEqual([]);
+      expect(requests.length).toBeGreaterThanOrEqual(10_000);
+      expect(counts.filter(([s]) => s >= 500)).toEqual([]);
+    },
+  );
 });
