@@ -77,6 +77,8 @@ const RULES: { [K in keyof typeof routes]: Rule } = {
   createRound: 'task-admins',
   modelsInTheLoop: 'task-admins',
   modelIdentifiers: 'task-admins',
+  updateRound: 'task-admins',
+  modelIdentifiersForTargetSelection: 'task-admins',
   createRemoteModel: 'task-admins',
   updateRemoteModel: 'task-admins',
   rotateRemoteModelSecret: 'task-admins',

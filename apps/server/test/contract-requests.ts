@@ -90,6 +90,8 @@ export function sample(
     case 'string': {
       if (schema.format === 'uri' || schema.format === 'url') return 'https://example.org/x';
       if (schema.format === 'email') return 'someone@example.test';
+      // The original API's `*_json` fields carry a JSON object as text.
+      if (name.endsWith('_json')) return '{}';
       const base = `sample-${name || 'text'}`;
       const min = schema.minLength ?? 0;
       return base.length >= min
