@@ -52,9 +52,10 @@ describe('task proposals', () => {
     });
   const proposalRow = (id: number) =>
     t.db.selectFrom('task_proposals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  /** The mails of one template about one proposal (its task code is in the text). */
-  const mailsTo = (uid: number, template: string, taskCode: string) =>
-    t.db
+  /** The mails of one template about one proposal (its task code is in the text), once sent. */
+  const mailsTo = async (uid: number, template: string, taskCode: string) => {
+    await t.runJobs();
+    return t.db
       .selectFrom('outbox_mails')
       .selectAll()
       .where('uid', '=', uid)
@@ -62,6 +63,7 @@ describe('task proposals', () => {
       .where('body_text', 'like', `%(${taskCode})%`)
       .orderBy('id')
       .execute();
+  };
 
   describe('creating', () => {
     it('stores a pending proposal of the caller', async () => {
