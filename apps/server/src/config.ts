@@ -67,6 +67,9 @@ const envSchema = z.object({
     ),
 });
 
+/** Every environment variable the server reads (the README's configuration table lists each). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
