@@ -12,6 +12,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // Every test builds what it needs: any order must pass.
+          sequence: { shuffle: true },
         },
       },
       {
@@ -20,6 +22,7 @@ export default defineConfig({
           include: ['apps/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          sequence: { shuffle: true },
         },
       },
     ],

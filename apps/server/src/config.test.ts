@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, rolesFromArgv } from './config.js';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, REPO_ROOT, rolesFromArgv } from './config.js';
 
 describe('loadConfig', () => {
   it('gives the embedded defaults when nothing is set', () => {
@@ -81,5 +82,29 @@ describe('rolesFromArgv', () => {
     expect(rolesFromArgv(['--roles=web'])).toBe('web');
     expect(rolesFromArgv(['--roles', 'worker,web'])).toBe('worker,web');
     expect(rolesFromArgv([])).toBeUndefined();
+  });
+});
+
+describe('the README configuration table', () => {
+  /** The variable of each row of the table under "## Configuration" (its first `code` cell). */
+  const documented = () => {
+    const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+    const section = /^## Configuration\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? '';
+    return section
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) => /^\| `([A-Z0-9_]+)`/.exec(line)?.[1] ?? line);
+  };
+
+  it('lists every variable the server reads', () => {
+    expect(CONFIG_VARIABLES).toContain('JWT_SECRET');
+    for (const name of CONFIG_VARIABLES) expect(documented(), name).toContain(name);
+  });
+
+  it('lists only variables the server reads, each once', () => {
+    const rows = documented();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const name of rows) expect(CONFIG_VARIABLES, name).toContain(name);
+    expect(new Set(rows).size).toBe(rows.length);
   });
 });

@@ -82,6 +82,9 @@ const envSchema = z.object({
     .default(100 * 1024 * 1024),
 });
 
+/** Every environment variable the server reads (the README's configuration table lists each). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;

@@ -9,7 +9,8 @@ import { migrateToLatest } from './db/migrate.js';
 import { seedDemoContent, type SeedResult } from './seed/index.js';
 import { type Logger } from './platform/logger.js';
 import { OutboxMailer } from './platform/mail.js';
-import { type Queue, startQueue } from './platform/queue.js';
+import { JOBS } from './jobs/index.js';
+import { type JobQueue, Queue } from './platform/queue.js';
 import { RateLimiter } from './platform/rate-limit.js';
 import { FsBlobStorage } from './platform/storage.js';
 import { AccessTokens, loadSigningSecret } from './platform/tokens.js';
@@ -25,12 +26,18 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-/** Everything the web role needs, built from configuration (tests use the same). */
-export async function createAppDeps(config: Config, db: Db, log: Logger): Promise<AppDeps> {
+/** Everything the web and worker roles need, built from configuration (tests use the same). */
+export async function createAppDeps(
+  config: Config,
+  db: Db,
+  log: Logger,
+  queue: JobQueue,
+): Promise<AppDeps> {
   return {
     config,
     db,
     log,
+    queue,
     storage: new FsBlobStorage(path.join(config.dataDir, 'blobs')),
     mailer: new OutboxMailer(
       db,
@@ -107,17 +114,20 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
       if (seed.tasksCreated.length) log.info({ tasks: seed.tasksCreated }, 'demo content loaded');
     }
 
-    let queue: Queue | undefined;
-    if (config.roles.includes('worker')) {
-      queue = await startQueue(databaseUrl, log);
-      cleanups.push(() => queue!.stop());
-      log.info('worker role started');
+    // Both roles need the queue: the web role enqueues, the worker role runs the jobs.
+    const worker = config.roles.includes('worker');
+    const queue = await Queue.start(databaseUrl, log, { worker });
+    cleanups.push(() => queue.stop());
+    const deps = await createAppDeps(config, db, log, queue);
+    if (worker) {
+      await queue.work(JOBS, deps);
+      log.info({ jobs: JOBS.map((j) => j.name) }, 'worker role started');
     }
 
     let app: AppInstance | undefined;
     let url: string | undefined;
     if (config.roles.includes('web')) {
-      app = await buildApp(await createAppDeps(config, db, log));
+      app = await buildApp(deps);
       cleanups.push(() => app!.close());
       const address = await app.listen({ host: config.host, port: config.port });
       url = address;

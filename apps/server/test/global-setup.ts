@@ -6,6 +6,8 @@ import { type TestProject } from 'vitest/node';
 import { createDb } from '../src/db/database.js';
 import { startEmbeddedPostgres, withDatabase, type EmbeddedPostgres } from '../src/db/embedded.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { createLogger } from '../src/platform/logger.js';
+import { Queue } from '../src/platform/queue.js';
 
 export const TEMPLATE_DB = 'dynaloop_test_template';
 
@@ -43,6 +45,11 @@ export default async function setup(project: TestProject) {
   const { db } = createDb(withDatabase(serverUrl, TEMPLATE_DB), 2);
   await migrateToLatest(db);
   await db.destroy();
+  // pg-boss's tables and queues too, so that no test file installs them again.
+  const queue = await Queue.start(withDatabase(serverUrl, TEMPLATE_DB), createLogger('silent'), {
+    worker: false,
+  });
+  await queue.stop();
   await admin.end();
 
   project.provide('pgServerUrl', serverUrl);

@@ -9,7 +9,9 @@ import { createAppDeps } from '../src/runtime.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDb, type Db } from '../src/db/database.js';
 import { withDatabase } from '../src/db/embedded.js';
+import { JOBS } from '../src/jobs/index.js';
 import { createLogger } from '../src/platform/logger.js';
+import { Queue } from '../src/platform/queue.js';
 import { FsBlobStorage } from '../src/platform/storage.js';
 
 export interface TestContext {
@@ -75,6 +77,9 @@ export async function createTestDatabase(): Promise<TestContext> {
 export interface TestApp extends TestContext {
   app: AppInstance;
   deps: AppDeps;
+  queue: Queue;
+  /** Runs every job that is due (mails…) with the worker's handlers; answers how many ran. */
+  runJobs(): Promise<number>;
 }
 
 /** The real application on a fresh database, driven with app.inject(). */
@@ -86,19 +91,29 @@ export async function createTestApp(
     await fs.mkdir(ctx.config.webDist, { recursive: true });
     await fs.writeFile(path.join(ctx.config.webDist, 'index.html'), options.spaIndexHtml);
   }
-  const deps = await createAppDeps(
-    options.config ? { ...ctx.config, ...options.config } : ctx.config,
-    ctx.db,
-    createLogger('silent'),
-  );
-  const app = await buildApp({ ...deps, version: 'test' });
+  const log = createLogger('silent');
+  // The web role's queue: jobs are enqueued, and run only when a test calls runJobs().
+  const queue = await Queue.start(ctx.databaseUrl, log, { worker: false });
+  const deps = {
+    ...(await createAppDeps(
+      options.config ? { ...ctx.config, ...options.config } : ctx.config,
+      ctx.db,
+      log,
+      queue,
+    )),
+    version: 'test',
+  };
+  const app = await buildApp(deps);
   await app.ready();
   return {
     ...ctx,
     app,
-    deps: { ...deps, version: 'test' },
+    deps,
+    queue,
+    runJobs: () => queue.runDue(JOBS, deps),
     async close() {
       await app.close();
+      await queue.stop();
       await ctx.close();
     },
   };

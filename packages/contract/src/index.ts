@@ -16,3 +16,4 @@ export * from './task-config.js';
 export * from './task-admin.js';
 export * from './examples.js';
 export * from './model-input.js';
+export * from './jobs.js';

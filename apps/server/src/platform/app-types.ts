@@ -15,6 +15,7 @@ import { type Config } from '../config.js';
 import { type Db } from '../db/database.js';
 import { type Logger } from './logger.js';
 import { type Mailer } from './mail.js';
+import { type JobQueue } from './queue.js';
 import { type RateLimiter } from './rate-limit.js';
 import { type BlobStorage } from './storage.js';
 import { type AccessTokens } from './tokens.js';
@@ -30,7 +31,10 @@ export interface AppDeps {
   db: Db;
   log: Logger;
   storage: BlobStorage;
+  /** Sends mail; used by the mail.send job. Request handlers enqueue that job instead. */
   mailer: Mailer;
+  /** Enqueues background jobs inside a transaction or after it committed (queue.ts). */
+  queue: JobQueue;
   tokens: AccessTokens;
   rateLimiter: RateLimiter;
   version: string;

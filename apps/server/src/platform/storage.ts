@@ -1,12 +1,15 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /**
- * Blob storage: datasets, uploaded models, avatars, prediction files. The embedded mode keeps
- * blobs under ./var/blobs; a deployment at scale swaps in an S3-compatible implementation.
+ * Blob storage: datasets, uploaded models, avatars, prediction files. `FsBlobStorage` (blobs
+ * under DATA_DIR/blobs) is the only implementation; several machines need DATA_DIR/blobs on a
+ * shared file system.
  */
 export interface BlobStorage {
   put(key: string, body: Buffer | string | Readable): Promise<void>;
@@ -31,12 +34,17 @@ export class FsBlobStorage implements BlobStorage {
   async put(key: string, body: Buffer | string | Readable): Promise<void> {
     const file = this.resolve(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    // A name of its own per upload: two uploads of one key never share a temporary file.
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    // The file exists once this resolves, so nothing can create it after the cleanup below.
+    const handle = await fs.open(tmp, 'wx');
     try {
       if (typeof body === 'string' || Buffer.isBuffer(body)) {
-        await fs.writeFile(tmp, body);
+        await handle.writeFile(body).finally(() => handle.close());
       } else {
-        await pipeline(body, createWriteStream(tmp));
+        const out = handle.createWriteStream(); // closes the handle when it ends or fails
+        // Waits for the close, so that no write is still under way when the file is removed.
+        await pipeline(body, out).finally(() => (out.closed ? undefined : once(out, 'close')));
       }
       await fs.rename(tmp, file); // readers never see a half-written blob
     } catch (err) {

@@ -57,17 +57,21 @@ describe('password recovery', () => {
     await t.close();
   });
 
-  /** The next mail to `to` after the mail with id `afterId`, as stored in the outbox. */
+  /**
+   * The next mail to `to` after the mail with id `afterId`, as stored in the outbox. The request
+   * answers before it enqueues the mail, so this runs due jobs until the mail job has run.
+   */
   const nextMail = (to: string, afterId = 0) =>
-    until(`a mail to ${to}`, () =>
-      t.db
+    until(`a mail to ${to}`, async () => {
+      await t.runJobs();
+      return t.db
         .selectFrom('outbox_mails')
         .selectAll()
         .where('to_address', '=', to)
         .where('id', '>', afterId)
         .orderBy('id')
-        .executeTakeFirst(),
-    );
+        .executeTakeFirst();
+    });
   const requestLink = async (email: string) => {
     const last = await t.db
       .selectFrom('outbox_mails')
@@ -108,6 +112,7 @@ describe('password recovery', () => {
 
     // The unknown address was handled first; give it time anyway before concluding.
     await new Promise((r) => setTimeout(r, 200));
+    await t.runJobs();
     const toUnknown = await t.db
       .selectFrom('outbox_mails')
       .select('id')
@@ -281,7 +286,10 @@ describe('password recovery by real mail', () => {
 
     const mail = await until(
       'the mail at the SMTP server',
-      async () => received.find((m) => m.to.includes(user.email)),
+      async () => {
+        await t.runJobs();
+        return received.find((m) => m.to.includes(user.email));
+      },
       5000,
     );
     const { headers, text } = mailText(mail.raw);

@@ -9,7 +9,7 @@ import { awardBadge } from '../badges/service.js';
 import { createUser, findUserByEmail } from '../users/service.js';
 import { revokeAllUserTokens } from './repo.js';
 
-type Deps = Pick<AppDeps, 'db' | 'rateLimiter' | 'config' | 'mailer' | 'log'>;
+type Deps = Pick<AppDeps, 'db' | 'rateLimiter' | 'config' | 'queue' | 'log'>;
 
 // Verifying against this keeps a login for an unknown email as slow as one for a known email.
 const DUMMY_HASH = hashPassword(randomToken());
@@ -93,7 +93,7 @@ export async function initiateRecovery(deps: Deps, email: string, origin: string
     })
     .execute();
   const link = `${origin}/reset-password/${token}`;
-  await deps.mailer.send({
+  await deps.queue.enqueue(deps.db, 'mail.send', {
     to: user.email,
     uid: user.id,
     template: 'forgot_password',

@@ -49,32 +49,39 @@ describe('datasets', () => {
   let token: string;
   let ownerId: number;
   let task: Task;
-  const evaluable: number[] = [];
+  let evaluable: number[];
+
+  const model = async (tid: number, status: string) => {
+    const row = await makeModel(t.db, tid, ownerId);
+    await t.db
+      .updateTable('models')
+      .set({ deployment_status: status })
+      .where('id', '=', row.id)
+      .execute();
+    return row.id;
+  };
+  /** A task of the owner with three models to evaluate and two that cannot be evaluated. */
+  const ownTask = async () => {
+    const { task: own } = await makeTask(
+      t.db,
+      { config_yaml: STARTER_CONFIG_YAML },
+      { ownerIds: [ownerId] },
+    );
+    const evaluable: number[] = [];
+    for (const status of ['deployed', 'created', 'predictions_upload'])
+      evaluable.push(await model(own.id, status));
+    await model(own.id, 'uploaded');
+    await model(own.id, 'failed');
+    return { task: own, evaluable };
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
     const owner = await makeUser(t.db);
     ownerId = owner.id;
     token = await t.deps.tokens.signUser(owner);
-    ({ task } = await makeTask(
-      t.db,
-      { config_yaml: STARTER_CONFIG_YAML },
-      { ownerIds: [owner.id] },
-    ));
+    ({ task, evaluable } = await ownTask());
     const { task: other } = await makeTask(t.db, { config_yaml: STARTER_CONFIG_YAML });
-    const model = async (tid: number, status: string) => {
-      const row = await makeModel(t.db, tid, owner.id);
-      await t.db
-        .updateTable('models')
-        .set({ deployment_status: status })
-        .where('id', '=', row.id)
-        .execute();
-      return row.id;
-    };
-    for (const status of ['deployed', 'created', 'predictions_upload'])
-      evaluable.push(await model(task.id, status));
-    await model(task.id, 'uploaded');
-    await model(task.id, 'failed');
     await model(other.id, 'deployed');
   });
   afterAll(async () => {
@@ -106,8 +113,18 @@ describe('datasets', () => {
   const blobFiles = async (taskCode: string) =>
     fs.readdir(path.join(t.tmpDir, 'blobs', 'datasets', taskCode)).catch(() => [] as string[]);
 
+  /** A task of its own with a stored dataset `dev-set` of three lines. */
+  const withDevSet = async () => {
+    const own = await ownTask();
+    const lines = [line('1'), line('2', 'negative'), line('3', 'neutral')];
+    const res = await upload(own.task.id, 'dev-set', jsonl(lines));
+    expect(res.statusCode, res.body).toBe(200);
+    return own;
+  };
+
   describe('upload', () => {
     it('stores a good file hidden, with its lines, and queues every evaluable model', async () => {
+      const { task, evaluable } = await ownTask();
       const lines = [line('1'), line('2', 'negative'), line('3', 'neutral')];
       const res = await upload(task.id, 'dev-set', jsonl(lines));
       expect(res.statusCode, res.body).toBe(200);
@@ -129,6 +146,7 @@ describe('datasets', () => {
     });
 
     it('a re-upload replaces the file of the same dataset and resets its evaluations', async () => {
+      const { task } = await withDevSet();
       const before = (await datasetRow(task.id, 'dev-set'))!;
       await t.db
         .updateTable('evaluation_jobs')
@@ -196,6 +214,7 @@ describe('datasets', () => {
     });
 
     it('a bad re-upload leaves the stored dataset as it was', async () => {
+      const { task } = await withDevSet();
       const before = (await datasetRow(task.id, 'dev-set'))!;
       const res = await upload(task.id, 'dev-set', jsonl([line('9'), line('9')]));
       expect(res.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../../seed/index.js';
 import { makeUser } from '../../../test/factories.js';
 import {
@@ -20,6 +20,9 @@ describe('crowd-worker mode', () => {
     t = await createTestApp();
     await seedDemoContent(t.db, t.storage, t.config.dataFolder);
     nli = await demoTask(t.db, 'nli');
+  });
+  // A credential of its own for each test: one of them revokes it.
+  beforeEach(async () => {
     crowd = (await crowdHeader(t, nli.id)).authorization.replace(/^Crowd /, '');
   });
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type UserRow } from '../../db/schema.js';
 import { makeUser } from '../../../test/factories.js';
 import {
@@ -24,6 +24,9 @@ describe('writing examples against a model in the loop', () => {
 
   beforeAll(async () => {
     ({ t, sentiment, model } = await demoSentimentApp());
+  });
+  // A writer of her own for each test: the tests check her counters and badges.
+  beforeEach(async () => {
     alice = await makeUser(t.db);
     aliceToken = await t.deps.tokens.signUser(alice);
   });

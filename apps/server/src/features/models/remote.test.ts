@@ -259,14 +259,24 @@ describe('remote model endpoints', () => {
 
   it('lets the page connect to remote model origins, and to no other', async () => {
     await register({ name: 'CSP', endpoint_url: 'https://csp.example.net:8443/v1/predict' });
+    const mover = (
+      await register({ name: 'CSP mover', endpoint_url: 'https://csp-old.example.org/predict' })
+    ).json<{ model: { id: number } }>();
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/tasks/${sentiment.id}/remote_models/${String(mover.model.id)}`,
+      headers: auth(ownerToken),
+      payload: { endpoint_url: 'https://csp-new.example.org/predict' },
+    });
+    expect(moved.statusCode).toBe(200);
     const page = await t.app.inject({ method: 'GET', url: '/api/health' });
     const csp = page.headers['content-security-policy'] as string;
     const connect = /connect-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
     expect(connect).toContain("'self'");
     expect(connect).toContain('https://csp.example.net:8443');
-    expect(connect).toContain('https://new.example.org');
+    expect(connect).toContain('https://csp-new.example.org');
     // The origin only: never a path, and not the endpoint a model moved away from.
-    expect(connect).not.toContain('https://old.example.org');
+    expect(connect).not.toContain('https://csp-old.example.org');
     expect(connect.every((s) => !s.includes('/v1'))).toBe(true);
   });
 });

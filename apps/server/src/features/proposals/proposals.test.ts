@@ -52,14 +52,18 @@ describe('task proposals', () => {
     });
   const proposalRow = (id: number) =>
     t.db.selectFrom('task_proposals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const mailsTo = (uid: number, template: string) =>
-    t.db
+  /** The mails of one template about one proposal (its task code is in the text), once sent. */
+  const mailsTo = async (uid: number, template: string, taskCode: string) => {
+    await t.runJobs();
+    return t.db
       .selectFrom('outbox_mails')
       .selectAll()
       .where('uid', '=', uid)
       .where('template', '=', template)
+      .where('body_text', 'like', `%(${taskCode})%`)
       .orderBy('id')
       .execute();
+  };
 
   describe('creating', () => {
     it('stores a pending proposal of the caller', async () => {
@@ -225,7 +229,7 @@ describe('task proposals', () => {
         unseenBefore + 1,
       );
 
-      const mails = await mailsTo(proposer.id, 'task_proposal_approval');
+      const mails = await mailsTo(proposer.id, 'task_proposal_approval', proposal.task_code);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.to_address).toBe(proposer.email);
       expect(mails[0]!.body_text).toContain(`/task-owner-interface/${proposal.task_code}`);
@@ -258,7 +262,7 @@ describe('task proposals', () => {
         .where('task_code', '=', proposal.task_code)
         .executeTakeFirst();
       expect(task).toBeUndefined();
-      const mails = await mailsTo(proposer.id, 'task_proposal_rejection');
+      const mails = await mailsTo(proposer.id, 'task_proposal_rejection', proposal.task_code);
       expect(mails.at(-1)!.body_text).toContain(changes);
       expect(mails.at(-1)!.to_address).toBe(proposer.email);
     });
@@ -287,11 +291,13 @@ describe('task proposals', () => {
     it('accepting a proposal whose code a task took meanwhile is a 409 that changes nothing', async () => {
       const proposal = await created();
       await makeTask(t.db, { task_code: proposal.task_code.toUpperCase() });
-      const mailsBefore = await mailsTo(proposer.id, 'task_proposal_approval');
+      const mailsBefore = await mailsTo(proposer.id, 'task_proposal_approval', proposal.task_code);
       const res = await processIt(proposal.id, { accept: true });
       expect(res.statusCode).toBe(409);
       expect(await proposalRow(proposal.id)).toMatchObject({ status: 'pending', tid: null });
-      expect(await mailsTo(proposer.id, 'task_proposal_approval')).toEqual(mailsBefore);
+      expect(await mailsTo(proposer.id, 'task_proposal_approval', proposal.task_code)).toEqual(
+        mailsBefore,
+      );
     });
 
     it('an unknown proposal is a 404', async () => {

@@ -7,7 +7,7 @@ import { findTaskByCode } from '../tasks/repo.js';
 import { createTaskWithRounds } from '../tasks/service.js';
 import { STARTER_CONFIG_YAML } from './starter-config.js';
 
-type Deps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'queue' | 'log' | 'config'>;
 
 async function assertNamesFree(deps: Deps, taskCode: string, name: string): Promise<void> {
   if (await findTaskByCode(deps.db, taskCode))
@@ -146,7 +146,9 @@ export async function processProposal(
   const { proposal, proposer } = outcome;
   if (!proposer) return;
   const site = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
-  await deps.mailer.send(
+  await deps.queue.enqueue(
+    deps.db,
+    'mail.send',
     accept
       ? {
           to: proposer.email,

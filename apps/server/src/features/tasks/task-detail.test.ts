@@ -170,24 +170,27 @@ describe('task detail, rounds, trends and model I/O', () => {
     });
 
     it('never sends a round secret in any task or round response', async () => {
+      // A task of its own: this test adds a round.
+      const own = await makeOwnedTask(t.db);
+      const ownToken = await t.deps.tokens.signUser(own.owner);
       const created = await t.app.inject({
         method: 'POST',
-        url: `/api/tasks/create_round/${task.task.id}`,
+        url: `/api/tasks/create_round/${own.task.id}`,
         payload: { desc: 'A third round' },
-        headers: bearer(ownerToken),
+        headers: bearer(ownToken),
       });
       expect(created.statusCode).toBe(200);
       const secrets = (
-        await t.db.selectFrom('rounds').select('secret').where('tid', '=', task.task.id).execute()
+        await t.db.selectFrom('rounds').select('secret').where('tid', '=', own.task.id).execute()
       ).map((r) => r.secret);
       expect(secrets).toHaveLength(3);
       const bodies = [
         created.body,
-        (await get(`/api/tasks/${task.task.id}`)).body,
-        (await get(`/api/tasks/${task.task.id}`, adminToken)).body,
-        (await get(`/api/tasks/${task.task.id}/1`)).body,
-        (await get(`/api/tasks/${task.task.id}/3`, ownerToken)).body,
-        (await get(`/api/tasks/get_all_rounds/${task.task.id}`, ownerToken)).body,
+        (await get(`/api/tasks/${own.task.id}`)).body,
+        (await get(`/api/tasks/${own.task.id}`, adminToken)).body,
+        (await get(`/api/tasks/${own.task.id}/1`)).body,
+        (await get(`/api/tasks/${own.task.id}/3`, ownToken)).body,
+        (await get(`/api/tasks/get_all_rounds/${own.task.id}`, ownToken)).body,
         (await get('/api/tasks')).body,
       ];
       for (const body of bodies) {
@@ -232,6 +235,12 @@ describe('task detail, rounds, trends and model I/O', () => {
         .execute();
     });
 
+    const showUnpublished = (show: boolean) =>
+      t.db
+        .updateTable('tasks')
+        .set({ unpublished_models_in_leaderboard: show })
+        .where('id', '=', trendTask.task.id)
+        .execute();
     const trends = async () => {
       const res = await get(`/api/tasks/${trendTask.task.id}/trends`);
       expect(res.statusCode, res.body).toBe(200);
@@ -239,6 +248,7 @@ describe('task detail, rounds, trends and model I/O', () => {
     };
 
     it('gives each published model its perf per round, weighted by dataset weight', async () => {
+      await showUnpublished(false);
       expect(await trends()).toEqual([
         // (5·80 + 1·50) / 6 = 75
         { round: 1, [`Alpha_${a.id}`]: 75, [`Beta_${b.id}`]: 70 },
@@ -247,11 +257,7 @@ describe('task detail, rounds, trends and model I/O', () => {
     });
 
     it('includes unpublished models only when the task shows them on its leaderboard', async () => {
-      await t.db
-        .updateTable('tasks')
-        .set({ unpublished_models_in_leaderboard: true })
-        .where('id', '=', trendTask.task.id)
-        .execute();
+      await showUnpublished(true);
       const rows = await trends();
       expect(rows[0]).toEqual({
         round: 1,

@@ -28,13 +28,14 @@ describe('account deletion', () => {
   let modelId: number;
   let proposalId: number;
   let taskId: number;
+  let deletion: Awaited<ReturnType<typeof remove>>;
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-  const remove = (password: string) =>
+  const remove = (user: User, token: string, password: string) =>
     t.app.inject({
       method: 'DELETE',
-      url: `/api/users/${dora.id}`,
-      headers: bearer(doraToken),
+      url: `/api/users/${user.id}`,
+      headers: bearer(token),
       payload: { password },
     });
   const login = (email: string, password: string) =>
@@ -110,27 +111,30 @@ describe('account deletion', () => {
         .executeTakeFirstOrThrow()
     ).id;
     await awardBadge(t.db, dora.id, 'WELCOME_NOOB'); // also a notification
+
+    // Every test below looks at what the deletion left.
+    deletion = await remove(dora, doraToken, PASSWORD);
   });
   afterAll(async () => {
     await t.close();
   });
 
   it('needs the right password', async () => {
-    const res = await remove('not-my-password');
+    const someone = await makeUser(t.db, { password: PASSWORD });
+    const res = await remove(someone, await t.deps.tokens.signUser(someone), 'not-my-password');
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('forbidden');
     const row = await t.db
       .selectFrom('users')
       .select(['deleted_at', 'username'])
-      .where('id', '=', dora.id)
+      .where('id', '=', someone.id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ deleted_at: null, username: dora.username });
+    expect(row).toEqual({ deleted_at: null, username: someone.username });
   });
 
-  it('with it, deletes the account', async () => {
-    const res = await remove(PASSWORD);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: 'ok' });
+  it('with it, deletes the account', () => {
+    expect(deletion.statusCode).toBe(200);
+    expect(deletion.json()).toEqual({ success: 'ok' });
   });
 
   it('the user is gone for everyone', async () => {
