@@ -75,6 +75,7 @@ function makeRouteOptions(deps: AppDeps) {
         ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
         ...(def.params ? { params: def.params } : {}),
         ...(def.querystring ? { querystring: def.querystring } : {}),
+        ...(def.headers ? { headers: def.headers } : {}),
         ...(def.body ? { body: def.body } : {}),
         response,
       },

@@ -50,6 +50,7 @@ export const apiTokenCreated = z.object({
   api_token: z.string(),
   created_at: z.string(),
 });
+export type ApiTokenCreated = z.infer<typeof apiTokenCreated>;
 export const apiTokenItem = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -57,6 +58,7 @@ export const apiTokenItem = z.object({
   created_at: z.string(),
   last_used_at: z.string().nullable(),
 });
+export type ApiTokenItem = z.infer<typeof apiTokenItem>;
 
 /** Who may call a route. */
 export type RouteAuth =

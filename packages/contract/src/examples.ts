@@ -21,11 +21,27 @@ export const exampleCreateBody = z
   .meta({ id: 'ExampleCreate' });
 export type ExampleCreateBody = z.infer<typeof exampleCreateBody>;
 
+/** Headers of POST /examples: a retry with the same Idempotency-Key stores the example once. */
+export const exampleCreateHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe('8 to 128 letters, digits or . _ : -; a retry with the same key is stored once'),
+});
+export type ExampleCreateHeaders = z.input<typeof exampleCreateHeaders>;
+
 export const exampleCreated = z.object({
   success: z.literal('ok'),
   id: z.number().int(),
   model_wrong: z.boolean().nullable(),
   badges: z.string().nullable(),
+});
+export type ExampleCreated = z.infer<typeof exampleCreated>;
+
+/** Whether the model was fooled, by the task's metric (null: the metric cannot tell). */
+export const exampleEvaluated = z.object({
+  success: z.literal('ok'),
+  model_wrong: z.boolean().nullable(),
 });
 
 export const exampleUpdateBody = z.strictObject({
@@ -41,6 +57,7 @@ export const exampleUpdateBody = z.strictObject({
   /** The original API's way to add metadata: a JSON object as a string. */
   metadata_json: jsonObjectString.optional(),
 });
+export type ExampleUpdateBody = z.input<typeof exampleUpdateBody>;
 
 export const exampleDetail = z
   .object({
@@ -77,7 +94,23 @@ export const validationBody = z.object({
   /** Crowd-worker mode: the validating worker's id. */
   annotator_id: z.string().trim().min(1).max(200).optional(),
 });
+export type ValidationBody = z.input<typeof validationBody>;
+export type ValidationLabel = ValidationBody['label'];
 export const validationResult = exampleDetail.extend({ badges: z.string().nullable() });
+export type ValidationResult = z.infer<typeof validationResult>;
+
+/** A context to write an example for (GET /contexts/:task/:round/:method). */
+export const pickedContext = z.object({
+  id: z.number().int(),
+  r_realid: z.number().int(),
+  context: z.record(z.string(), z.unknown()),
+  tag: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  /** `context` and `metadata` as JSON strings, as the original API sent them. */
+  context_json: z.string(),
+  metadata_json: z.string(),
+});
+export type PickedContext = z.infer<typeof pickedContext>;
 
 export const examplePickerQuery = z.object({
   tags: z.string().max(1000).optional(),

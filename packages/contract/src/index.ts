@@ -17,3 +17,4 @@ export * from './task-admin.js';
 export * from './examples.js';
 export * from './model-input.js';
 export * from './jobs.js';
+export * from './route-types.js';

@@ -16,10 +16,13 @@ import { endpoints } from './endpoints.js';
 import {
   exampleCreateBody,
   exampleCreated,
+  exampleCreateHeaders,
   exampleDetail,
+  exampleEvaluated,
   examplePickerQuery,
   exampleUpdateBody,
   exportQuery,
+  pickedContext,
   roundAgreement,
   userLeaderboardRow,
   validationBody,
@@ -44,8 +47,10 @@ import {
   datasetUpdateBody,
   modelsInTheLoopBody,
   modelIdentifier,
+  loopModel,
   modelSecret,
   owner,
+  ownerRound,
   processProposalBody,
   proposalCreateBody,
   remoteModelBody,
@@ -89,6 +94,8 @@ export interface RouteDef {
   tags: string[];
   params?: z.ZodObject;
   querystring?: z.ZodObject;
+  /** Request headers the route reads (besides Authorization), documented in the OpenAPI file. */
+  headers?: z.ZodObject;
   body?: z.ZodType;
   /** The 200 answer; omitted for routes that stream a file. */
   response?: z.ZodType;
@@ -197,7 +204,7 @@ export const routes = {
     summary: 'Every round of a task, by round number, with its number of contexts',
     tags: ['task administration'],
     params: taskIdParam,
-    response: z.array(roundDetail.extend({ context_count: z.number().int() })),
+    response: z.array(ownerRound),
     errors: OWNER_ERRORS,
   }),
   activateTask: route({
@@ -411,14 +418,7 @@ export const routes = {
       'The models in the loop of the task’s current round, with the endpoint to call (the create page picks one)',
     tags: ['models'],
     params: taskIdParam,
-    response: z.array(
-      z.object({
-        id: z.number().int(),
-        name: z.string(),
-        light_model: z.string(),
-        endpoint_name: z.string(),
-      }),
-    ),
+    response: z.array(loopModel),
     errors: [404],
   }),
   evaluateExample: route({
@@ -431,7 +431,7 @@ export const routes = {
       target: z.record(z.string(), z.unknown()),
       output: z.record(z.string(), z.unknown()),
     }),
-    response: z.object({ success: z.literal('ok'), model_wrong: z.boolean().nullable() }),
+    response: exampleEvaluated,
     errors: [404],
   }),
 
@@ -446,16 +446,7 @@ export const routes = {
       method: z.enum(['min', 'uniform', 'least_fooled', 'validation_failed']),
     }),
     querystring: z.object({ tags: z.string().max(1000).optional() }),
-    response: z.object({
-      id: z.number().int(),
-      r_realid: z.number().int(),
-      context: z.record(z.string(), z.unknown()),
-      tag: z.string().nullable(),
-      metadata: z.record(z.string(), z.unknown()),
-      /** `context` and `metadata` as JSON strings, as the original API sent them. */
-      context_json: z.string(),
-      metadata_json: z.string(),
-    }),
+    response: pickedContext,
     errors: [404],
   }),
 
@@ -464,6 +455,7 @@ export const routes = {
     summary:
       'Store an example written against a model; an Idempotency-Key header makes retries safe',
     tags: ['examples'],
+    headers: exampleCreateHeaders,
     body: exampleCreateBody,
     response: exampleCreated,
     errors: [401, 403, 404, 409],

@@ -78,6 +78,9 @@ export const roundDetail = roundSummary
   })
   .meta({ id: 'RoundDetail' });
 export type RoundDetail = z.infer<typeof roundDetail>;
+/** A round as the owner console lists it, with its number of contexts. */
+export const ownerRound = roundDetail.extend({ context_count: z.number().int() });
+export type OwnerRound = z.infer<typeof ownerRound>;
 
 export const taskParam = z.object({ task: z.string().min(1).max(100) });
 export const taskIdParam = z.object({ id: z.coerce.number().int().positive() });
@@ -119,6 +122,7 @@ export type TaskUpdateBody = z.infer<typeof taskUpdateBody>;
 
 export const activateBody = z.object({ config_yaml: z.string().min(1).max(200_000) });
 export const owner = z.object({ id: z.number().int(), username: z.string() });
+export type Owner = z.infer<typeof owner>;
 export const toggleOwnerParams = z.object({
   id: z.coerce.number().int().positive(),
   username: z.string().min(1).max(100),
@@ -150,6 +154,14 @@ export const taskModel = z.object({
 });
 
 export type TaskModel = z.infer<typeof taskModel>;
+/** A model in the loop of the current round, with the endpoint the create page calls. */
+export const loopModel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  light_model: z.string(),
+  endpoint_name: z.string(),
+});
+export type LoopModel = z.infer<typeof loopModel>;
 
 /** A model of the task as the owner console lists it; model_id and model_name for old clients. */
 export const modelIdentifier = taskModel.extend({
@@ -218,6 +230,7 @@ export const datasetUpdateBody = z.strictObject({
   log_access_type: z.enum(DATASET_LOG_ACCESS_TYPES).optional(),
   weight: z.number().min(0).max(5).nullable().optional(),
 });
+export type DatasetUpdateBody = z.input<typeof datasetUpdateBody>;
 export const datasetCreateParams = z.object({
   id: z.coerce.number().int().positive(),
   name: z
@@ -230,6 +243,7 @@ export const datasetCreated = z.object({
   updated_existing_dataset: z.boolean(),
   evaluations_queued: z.number().int(),
 });
+export type DatasetCreated = z.infer<typeof datasetCreated>;
 
 export const uploadProblem = z.object({
   line: z.number().int(),
@@ -237,6 +251,7 @@ export const uploadProblem = z.object({
   message: z.string(),
 });
 export const contextsUploaded = z.object({ success: z.literal('ok'), count: z.number().int() });
+export type ContextsUploaded = z.infer<typeof contextsUploaded>;
 export const contextUploadParams = z.object({
   task: z.coerce.number().int().positive(),
   round: z.coerce.number().int().min(1),
@@ -259,6 +274,7 @@ export const proposalCreateBody = z
     longdesc: z.string().trim().min(1, 'Required').max(20_000),
   })
   .meta({ id: 'ProposalCreate' });
+export type ProposalCreateBody = z.input<typeof proposalCreateBody>;
 export const processProposalBody = z.object({
   accept: z.boolean(),
   changes: z.string().max(20_000).nullable().optional(),

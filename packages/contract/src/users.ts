@@ -126,6 +126,7 @@ export const userModelItem = z.object({
   is_published: z.boolean(),
   task: z.object({ id: z.number().int(), task_code: z.string(), name: z.string() }),
 });
+export type UserModelItem = z.infer<typeof userModelItem>;
 export const userTaskItem = z.object({
   id: z.number().int(),
   task_code: z.string(),
@@ -133,6 +134,7 @@ export const userTaskItem = z.object({
   desc: z.string().nullable(),
   active: z.boolean(),
 });
+export type UserTaskItem = z.infer<typeof userTaskItem>;
 export const userForkItem = z.object({
   name: z.string(),
   desc: z.string().nullable(),
@@ -140,3 +142,4 @@ export const userForkItem = z.object({
   tid: z.number().int(),
   task: z.object({ task_code: z.string() }),
 });
+export type UserForkItem = z.infer<typeof userForkItem>;

@@ -107,7 +107,13 @@ describe('OpenAPI document', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<{
       openapi: string;
-      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { responses: Record<string, unknown>; parameters?: { in: string; name: string }[] }
+        >
+      >;
     }>();
     expect(doc.openapi).toMatch(/^3\./);
     for (const def of Object.values(routes) as RouteDef[]) {
@@ -116,6 +122,10 @@ describe('OpenAPI document', () => {
       expect(op, `${def.method} ${path}`).toBeDefined();
       // Routes that stream a file (avatars) have no JSON body to describe.
       if (def.response) expect(op!.responses).toHaveProperty('200');
+      const headers = (op!.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
+      expect(headers, `${def.method} ${path} headers`).toEqual(
+        Object.keys(def.headers?.shape ?? {}),
+      );
       expect(t.app.hasRoute({ method: def.method, url: `/api${def.path}` })).toBe(true);
     }
   });
