@@ -5,17 +5,15 @@ import { AppLayout } from './layout/AppLayout';
 import { RouteError } from './RouteError';
 
 // Only the home page ships in the entry chunk; every other page is downloaded when first visited.
-const AboutPage = lazy(() =>
-  import('../features/about/pages/AboutPage').then((m) => ({ default: m.AboutPage })),
-);
+const AboutPage = lazy(() => import('./pages/AboutPage').then((m) => ({ default: m.AboutPage })));
 const ContactPage = lazy(() =>
-  import('../features/contact/pages/ContactPage').then((m) => ({ default: m.ContactPage })),
+  import('./pages/ContactPage').then((m) => ({ default: m.ContactPage })),
 );
 const TermsOfUsePage = lazy(() =>
-  import('../features/legal/pages/TermsOfUsePage').then((m) => ({ default: m.TermsOfUsePage })),
+  import('./pages/TermsOfUsePage').then((m) => ({ default: m.TermsOfUsePage })),
 );
 const DataPolicyPage = lazy(() =>
-  import('../features/legal/pages/DataPolicyPage').then((m) => ({ default: m.DataPolicyPage })),
+  import('./pages/DataPolicyPage').then((m) => ({ default: m.DataPolicyPage })),
 );
 const TaskPage = lazy(() =>
   import('../features/tasks/pages/TaskPage').then((m) => ({ default: m.TaskPage })),
@@ -31,7 +29,7 @@ const ValidateExamplesPage = lazy(() =>
   })),
 );
 const TaskOwnerPage = lazy(() =>
-  import('../features/task-owner/pages/TaskOwnerPage').then((m) => ({
+  import('../features/tasks/pages/TaskOwnerPage').then((m) => ({
     default: m.TaskOwnerPage,
   })),
 );
@@ -58,7 +56,7 @@ const ApiTokenPage = lazy(() =>
   import('../features/auth/pages/ApiTokenPage').then((m) => ({ default: m.ApiTokenPage })),
 );
 const AccountPage = lazy(() =>
-  import('../features/account/pages/AccountPage').then((m) => ({ default: m.AccountPage })),
+  import('../features/users/pages/AccountPage').then((m) => ({ default: m.AccountPage })),
 );
 const UserProfilePage = lazy(() =>
   import('../features/users/pages/UserProfilePage').then((m) => ({
@@ -66,7 +64,7 @@ const UserProfilePage = lazy(() =>
   })),
 );
 const NotFoundPage = lazy(() =>
-  import('../features/misc/pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+  import('./pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
 
 export const appRoutes: RouteObject[] = [
