@@ -69,7 +69,11 @@ import {
   toggleOwnerParams,
   trends,
 } from './task-admin.js';
-import { DATASET_ACCESS_TYPES, DATASET_LOG_ACCESS_TYPES } from './constants.js';
+import {
+  CONTEXT_SELECTION_METHODS,
+  DATASET_ACCESS_TYPES,
+  DATASET_LOG_ACCESS_TYPES,
+} from './constants.js';
 import {
   avatarUploaded,
   deleteAccountBody,
@@ -443,7 +447,7 @@ export const routes = {
     params: z.object({
       task: z.string().min(1).max(100),
       round: z.coerce.number().int().min(1),
-      method: z.enum(['min', 'uniform', 'least_fooled', 'validation_failed']),
+      method: z.enum(CONTEXT_SELECTION_METHODS),
     }),
     querystring: z.object({ tags: z.string().max(1000).optional() }),
     response: pickedContext,

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { DATASET_ACCESS_TYPES, DATASET_LOG_ACCESS_TYPES } from './constants.js';
+import {
+  CONTEXT_SELECTION_METHODS,
+  DATASET_ACCESS_TYPES,
+  DATASET_LOG_ACCESS_TYPES,
+} from './constants.js';
 import { isModelEndpointUrl, MODEL_ENDPOINT_URL_RULE } from './endpoints.js';
 import { roundSummary } from './tasks.js';
 
@@ -109,9 +113,7 @@ export const taskUpdateBody = z
     num_matching_validations: z
       .preprocess(digitsAsNumber, z.number().int().min(1).max(20))
       .optional(),
-    context_selection_method: z
-      .enum(['min', 'uniform', 'least_fooled', 'validation_failed'])
-      .optional(),
+    context_selection_method: z.enum(CONTEXT_SELECTION_METHODS).optional(),
     show_trends: z.boolean().optional(),
     show_leaderboard: z.boolean().optional(),
     show_user_leaderboard: z.boolean().optional(),
@@ -131,6 +133,7 @@ export const createRoundBody = z.object({
   desc: z.string().max(255).nullable().optional(),
   longdesc: z.string().max(20_000).nullable().optional(),
 });
+export type CreateRoundBody = z.input<typeof createRoundBody>;
 export const modelsInTheLoopBody = z.object({
   model_ids: z.array(z.number().int().positive()).max(50),
   longdesc: z.string().max(20_000).nullable().optional(),

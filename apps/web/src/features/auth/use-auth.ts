@@ -22,3 +22,8 @@ export function useAuth(): AuthState {
     };
   }, [token]);
 }
+
+/** Who answers are cached for: the logged-in user's id, or 0 for a visitor. */
+export function useViewer(): number {
+  return useAuth().userId ?? 0;
+}

@@ -1,36 +1,37 @@
-import { endpoints, apiPath } from '@dynaloop/contract/endpoints';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../lib/api';
-import { type Paged } from '../../users/api/users';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
 import { apiTokenKeys } from './keys';
 
-export interface ApiTokenCreated {
-  id: number;
-  api_token: string;
-  created_at: string;
+/** GET /authenticate/api_tokens: one's API tokens (never their values). */
+export function getApiTokens(signal?: AbortSignal) {
+  return callApi('listApiTokens', { signal });
 }
 
-export interface ApiTokenItem {
-  id: number;
-  name: string;
-  prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-}
-
-export function useApiTokens() {
-  return useQuery({
+export function getApiTokensQueryOptions() {
+  return queryOptions({
     queryKey: apiTokenKeys.all,
-    queryFn: ({ signal }) =>
-      apiGet<Paged<ApiTokenItem>>(endpoints.listApiTokens.path, { signal, auth: true }),
+    queryFn: ({ signal }) => getApiTokens(signal),
   });
 }
 
-/** Creates a token; the answer holds its value, which the server never shows again. */
+export function useApiTokens() {
+  return useQuery(getApiTokensQueryOptions());
+}
+
+/** GET /authenticate/generate_api_token: the answer holds the value, never shown again. */
+export function generateApiToken() {
+  return callApi('generateApiToken');
+}
+
+/** DELETE /authenticate/api_tokens/:id. */
+export function revokeApiToken(id: number) {
+  return callApi('revokeApiToken', { params: { id } });
+}
+
 export function useGenerateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiGet<ApiTokenCreated>(endpoints.generateApiToken.path, { auth: true }),
+    mutationFn: generateApiToken,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokenKeys.all }),
   });
 }
@@ -38,8 +39,7 @@ export function useGenerateApiToken() {
 export function useRevokeApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      apiRequest(apiPath(endpoints.revokeApiToken.path, { id }), { method: 'DELETE', auth: true }),
+    mutationFn: revokeApiToken,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokenKeys.all }),
   });
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { type ApiTokenItem } from '@dynaloop/contract';
 import { MESSAGES } from '@dynaloop/contract/messages';
 import {
   Button,
@@ -17,12 +18,7 @@ import { SecretOnce } from '../../../components/SecretOnce';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { formatRelativeTime } from '../../../lib/format-relative-time';
-import {
-  type ApiTokenItem,
-  useApiTokens,
-  useGenerateApiToken,
-  useRevokeApiToken,
-} from '../api/api-tokens';
+import { useApiTokens, useGenerateApiToken, useRevokeApiToken } from '../api/api-tokens';
 import { RequireLogin } from '../components/RequireLogin';
 import { TitledSection } from '../../../components/TitledSection';
 

@@ -5,7 +5,7 @@ import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { schemaErrors, serverFieldErrors, useFormFields } from '../../../lib/form';
-import { useRecoverInitiate } from '../api/session';
+import { useRecoverInitiate } from '../api/recover-password';
 import { AuthCard } from '../components/AuthCard';
 import { AuthForm, EmailInput } from '../components/AuthForm';
 

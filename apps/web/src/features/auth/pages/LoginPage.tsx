@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { schemaErrors, useFormFields } from '../../../lib/form';
-import { useLogin } from '../api/session';
+import { useLogin } from '../api/login';
 import { AuthCard } from '../components/AuthCard';
 import { AuthForm, AuthSwitch, EmailInput } from '../components/AuthForm';
 import { safeRedirect } from '../paths';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { logout } from '../api/session';
+import { logout } from '../api/logout';
 
 /** Revokes the refresh cookie, forgets the token and the user's cached data, goes home. */
 export function LogoutPage() {

@@ -12,7 +12,8 @@ import {
   serverFieldErrors,
   useFormFields,
 } from '../../../lib/form';
-import { usePlatformSettings, useRegister } from '../api/session';
+import { usePlatformSettings } from '../../settings/api/get-platform-settings';
+import { useRegister } from '../api/register';
 import { AuthCard } from '../components/AuthCard';
 import { AuthForm, AuthSwitch, EmailInput } from '../components/AuthForm';
 import { safeRedirect } from '../paths';

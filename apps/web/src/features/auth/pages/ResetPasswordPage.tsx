@@ -4,7 +4,7 @@ import { Button, PasswordInput } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { type FieldErrors, fieldError, useFormFields } from '../../../lib/form';
-import { useRecoverResolve } from '../api/session';
+import { useRecoverResolve } from '../api/recover-password';
 import { AuthCard } from '../components/AuthCard';
 import { AuthForm, EmailInput } from '../components/AuthForm';
 import { loginPath } from '../paths';

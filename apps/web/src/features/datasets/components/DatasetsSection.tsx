@@ -1,5 +1,10 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { type Dataset, type TaskDetail } from '@dynaloop/contract';
+import {
+  type Dataset,
+  type DatasetCreated,
+  type DatasetUpdateBody,
+  type TaskDetail,
+} from '@dynaloop/contract';
 import { WEIGHT_RANGE } from '@dynaloop/contract/constants';
 import { MESSAGES } from '@dynaloop/contract/messages';
 import { datasetCreateParams } from '@dynaloop/contract/schemas';
@@ -20,15 +25,13 @@ import {
 import { QueryStatus } from '../../../components/QueryStatus';
 import { fieldError } from '../../../lib/form';
 import {
-  type DatasetChanges,
-  type DatasetCreated,
   useCreateDataset,
   useDatasetAccessTypes,
   useDatasetLogAccessTypes,
   useDeleteDataset,
   useTaskDatasets,
   useUpdateDataset,
-} from '../../tasks/api/owner';
+} from '../api/datasets';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { TitledSection } from '../../../components/TitledSection';
 import { ServerProblems, uploadDetailText } from '../../../components/ServerProblems';
@@ -44,7 +47,7 @@ interface RowProps {
   dataset: Dataset;
   accessTypes: string[];
   logAccessTypes: string[];
-  onChange: (dataset: Dataset, changes: DatasetChanges) => void;
+  onChange: (dataset: Dataset, changes: DatasetUpdateBody) => void;
   onDelete: (dataset: Dataset) => void;
 }
 
@@ -156,7 +159,7 @@ function DatasetsTable({ task, datasets }: { task: TaskDetail; datasets: Dataset
   const [deleting, setDeleting] = useState<Dataset | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  function change(dataset: Dataset, changes: DatasetChanges) {
+  function change(dataset: Dataset, changes: DatasetUpdateBody) {
     setNotice(null);
     update.mutate(
       { id: dataset.id, changes },

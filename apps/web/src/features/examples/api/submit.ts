@@ -1,21 +1,21 @@
-import { type TaskConfig, type TaskDetail } from '@dynaloop/contract';
-import { type FieldValues, modelInput, outputNames, targetNames } from '../lib/fields';
 import {
-  evaluateExample,
-  type ExampleBody,
+  type ExampleCreateBody,
   type ExampleCreated,
-  pendingExample,
-  type PendingExample,
-  storeExample,
-  type TaskContext,
-} from './examples';
-import { askModel, type LoopModel, type ModelAnswer } from './models';
+  type LoopModel,
+  type PickedContext,
+  type TaskConfig,
+  type TaskDetail,
+} from '@dynaloop/contract';
+import { askModel, type ModelAnswer } from '../../models/api/ask-model';
+import { type FieldValues, modelInput, outputNames, targetNames } from '../lib/fields';
+import { pendingExample, type PendingExample, storeExample } from './create-example';
+import { evaluateExample } from './evaluate-example';
 
 /** What one submission is written against. */
 export interface SubmitTarget {
   task: TaskDetail;
   config: TaskConfig;
-  context: TaskContext;
+  context: PickedContext;
   /** The model in the loop that answers, or null when the task has none. */
   model: LoopModel | null;
   /** Store the example (Live Mode); false in Sandbox. */
@@ -63,7 +63,7 @@ function localId(): string {
 
 function exampleBody(target: SubmitTarget, input: FieldValues, answer: ModelAnswer | null) {
   const { task, config, context, model } = target;
-  const body: ExampleBody = {
+  const body: ExampleCreateBody = {
     tid: task.id,
     rid: task.cur_round,
     cid: context.id,

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { type TaskConfig } from '@dynaloop/contract';
+import { type ExampleUpdateBody, type TaskConfig } from '@dynaloop/contract';
 import { badgeText } from '@dynaloop/contract/messages';
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { type ExampleChange, updateExample } from '../api/examples';
+import { updateExample } from '../api/update-example';
 import { type Submission } from '../api/submit';
 import { fieldProblems } from '../lib/check-input';
 import { createMetadataFields, type FieldValues, filledValues } from '../lib/fields';
@@ -104,7 +104,7 @@ type Action = 'retract' | 'flag' | 'confirm-wrong';
 
 const ACTIONS: Record<
   Action,
-  { title: string; text: string; label: string; change: ExampleChange }
+  { title: string; text: string; label: string; change: ExampleUpdateBody }
 > = {
   retract: {
     title: 'Retract example',
@@ -140,7 +140,7 @@ export function ExampleCard({
   const [modelWrong, setModelWrong] = useState(submission.modelWrong);
   const [asking, setAsking] = useState<Action | null>(null);
   const update = useMutation({
-    mutationFn: ({ id, change }: { id: number; change: ExampleChange }) =>
+    mutationFn: ({ id, change }: { id: number; change: ExampleUpdateBody }) =>
       updateExample(id, change),
   });
   const askUser = config.model_wrong_metric.type === 'ask_user';

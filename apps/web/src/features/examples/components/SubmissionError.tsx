@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { RetryButton } from '../../../components/ErrorAlert';
 import { errorMessage, isApiError } from '../../../lib/api';
-import { MODEL_FAILED, ModelAnswerError } from '../api/models';
+import { MODEL_FAILED, ModelAnswerError } from '../../models/api/ask-model';
 import { StoreFailed } from '../api/submit';
 
 /** The server's own field problems (400 details name fields such as body.input.label). */

@@ -8,7 +8,7 @@ import { QueryErrorAlert } from '../../../components/ErrorAlert';
 import { PageLoader } from '../../../components/PageLoader';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { isApiError } from '../../../lib/api';
-import { useTask } from '../../tasks/api/task-detail';
+import { useTask } from '../../tasks/api/get-task';
 import { taskPath } from '../../tasks/paths';
 
 interface TaskGateProps {

@@ -1,4 +1,4 @@
-import { type LoopModel } from '../api/models';
+import { type LoopModel } from '@dynaloop/contract';
 
 /** Which model in the loop answers on the create page. */
 export interface ModelChoice {

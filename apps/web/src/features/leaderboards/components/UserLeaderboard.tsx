@@ -4,7 +4,7 @@ import { Anchor, Avatar, Group, Table } from '@mantine/core';
 import { Link } from 'react-router';
 import { PagedQuery } from '../../../components/PagedQuery';
 import { userProfilePath } from '../../auth/paths';
-import { useUserLeaderboard } from '../api/user-leaderboard';
+import { useUserLeaderboard } from '../api/get-user-leaderboard';
 
 /**
  * The user leaderboard of a task page: rank, user (avatar and name, linking to the profile),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type RoundDetail, type TaskDetail } from '@dynaloop/contract';
+import { type RoundDetail, type TaskDetail, type TaskModel } from '@dynaloop/contract';
 import { MESSAGES } from '@dynaloop/contract/messages';
 import {
   Alert,
@@ -16,13 +16,8 @@ import {
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageLoader } from '../../../components/PageLoader';
 import { TitledSection } from '../../../components/TitledSection';
-import {
-  type TaskModel,
-  useAllRounds,
-  useLoopEligibleModels,
-  useSetModelsInTheLoop,
-  useTaskModels,
-} from '../../tasks/api/owner';
+import { useAllRounds } from '../../rounds/api/rounds';
+import { useLoopEligibleModels, useSetModelsInTheLoop, useTaskModels } from '../api/task-models';
 import { RegisterRemoteModel, RemoteModelActions } from './RemoteModels';
 
 function ModelsTable({ task, models }: { task: TaskDetail; models: TaskModel[] }) {

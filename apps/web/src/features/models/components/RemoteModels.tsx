@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { type TaskDetail } from '@dynaloop/contract';
+import { type TaskDetail, type TaskModel } from '@dynaloop/contract';
 import { isModelEndpointUrl, MODEL_ENDPOINT_URL_RULE } from '@dynaloop/contract/endpoints';
 import {
   Alert,
@@ -19,11 +19,10 @@ import { FormModal } from '../../../components/FormModal';
 import { SecretOnce } from '../../../components/SecretOnce';
 import { errorMessage } from '../../../lib/api';
 import {
-  type TaskModel,
   useCreateRemoteModel,
   useRotateRemoteModelSecret,
   useUpdateRemoteModel,
-} from '../../tasks/api/owner';
+} from '../api/remote-models';
 
 interface RemoteModelFields {
   name: string;

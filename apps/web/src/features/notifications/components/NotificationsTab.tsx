@@ -5,7 +5,7 @@ import { MESSAGES, NOTIFICATION_TEXTS } from '@dynaloop/contract/messages';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { PagedQuery } from '../../../components/PagedQuery';
 import { formatRelativeTime } from '../../../lib/format-relative-time';
-import { useMarkNotificationsSeen, useNotifications } from '../../users/api/account';
+import { useMarkNotificationsSeen, useNotifications } from '../api/notifications';
 
 /** The text of a notification: a known type's sentence, or the message as the server wrote it. */
 export function notificationText({ type, message }: NotificationItem): string {

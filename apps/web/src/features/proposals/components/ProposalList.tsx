@@ -8,7 +8,7 @@ import { PagedQuery } from '../../../components/PagedQuery';
 import { errorMessage } from '../../../lib/api';
 import { useFormFields } from '../../../lib/form';
 import { formatRelativeTime } from '../../../lib/format-relative-time';
-import { useProcessProposal, useTaskProposals } from '../../users/api/account';
+import { useProcessProposal, useTaskProposals } from '../api/proposals';
 
 const STATUS = {
   pending: { label: 'Pending', color: 'yellow' },

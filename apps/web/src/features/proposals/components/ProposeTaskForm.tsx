@@ -1,3 +1,4 @@
+import { type ProposalCreateBody } from '@dynaloop/contract';
 import { useState } from 'react';
 import { MESSAGES } from '@dynaloop/contract/messages';
 import { proposalCreateBody } from '@dynaloop/contract/schemas';
@@ -5,12 +6,12 @@ import { Alert, Paper, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { EditForm } from '../../../components/EditForm';
 import { errorMessage } from '../../../lib/api';
 import { type FieldErrors, schemaErrors, useFormFields } from '../../../lib/form';
-import { type ProposalInput, useCreateProposal } from '../../users/api/account';
+import { useCreateProposal } from '../api/proposals';
 
-type Field = keyof ProposalInput;
-const EMPTY: ProposalInput = { name: '', task_code: '', desc: '', longdesc: '' };
+type Field = keyof ProposalCreateBody;
+const EMPTY: ProposalCreateBody = { name: '', task_code: '', desc: '', longdesc: '' };
 
-function validate(values: ProposalInput): FieldErrors<Field> {
+function validate(values: ProposalCreateBody): FieldErrors<Field> {
   return schemaErrors<Field>(proposalCreateBody, values);
 }
 
@@ -27,8 +28,8 @@ export function ProposeTaskForm() {
   });
   const complete = (Object.values(values) as string[]).every((value) => value.trim() !== '');
 
-  function send(values: ProposalInput) {
-    const body: ProposalInput = {
+  function send(values: ProposalCreateBody) {
+    const body: ProposalCreateBody = {
       name: values.name.trim(),
       task_code: values.task_code.trim(),
       desc: values.desc.trim(),

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { type TaskDetail } from '@dynaloop/contract';
+import { type OwnerRound, type TaskDetail } from '@dynaloop/contract';
 import { modelErrorRate } from '@dynaloop/contract/stats';
 import {
   Alert,
@@ -16,13 +16,9 @@ import {
 } from '@mantine/core';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import {
-  type OwnerRound,
-  useAllRounds,
-  useCreateRound,
-  useExport,
-  useUploadContexts,
-} from '../../tasks/api/owner';
+import { useUploadContexts } from '../../contexts/api/upload-contexts';
+import { useExport } from '../../tasks/api/export-task';
+import { useAllRounds, useCreateRound } from '../api/rounds';
 import { ServerProblems, uploadDetailText } from '../../../components/ServerProblems';
 
 const numberFormat = new Intl.NumberFormat('en-US');

@@ -3,7 +3,7 @@ import { type TaskDetail } from '@dynaloop/contract';
 import { parseTaskConfig } from '@dynaloop/contract/task-config';
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useActivateTask, useUpdateTask } from '../api/owner';
+import { useActivateTask, useUpdateTask } from '../api/update-task';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import {
   configDetailText,

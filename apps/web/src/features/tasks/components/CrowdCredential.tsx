@@ -3,7 +3,7 @@ import { type TaskDetail } from '@dynaloop/contract';
 import { Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { SecretOnce } from '../../../components/SecretOnce';
-import { useIssueCrowdCredential, useRevokeCrowdCredential } from '../api/owner';
+import { useIssueCrowdCredential, useRevokeCrowdCredential } from '../api/crowd-credential';
 
 /**
  * Crowd-worker mode: one credential per task, for a crowd platform's task pages. Workers send it

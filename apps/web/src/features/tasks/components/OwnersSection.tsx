@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { type TaskDetail } from '@dynaloop/contract';
+import { type Owner, type TaskDetail } from '@dynaloop/contract';
 import { MESSAGES } from '@dynaloop/contract/messages';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
@@ -7,12 +7,12 @@ import { QueryStatus } from '../../../components/QueryStatus';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../auth/use-auth';
 import { taskPath } from '../paths';
-import { type TaskOwner, useTaskOwners, useToggleOwner } from '../api/owner';
+import { useTaskOwners, useToggleOwner } from '../api/owners';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { TitledSection } from '../../../components/TitledSection';
 import { CrowdCredential } from './CrowdCredential';
 
-function AddOwner({ task, owners }: { task: TaskDetail; owners: TaskOwner[] }) {
+function AddOwner({ task, owners }: { task: TaskDetail; owners: Owner[] }) {
   const toggle = useToggleOwner(task.id);
   const [username, setUsername] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -73,11 +73,11 @@ function AddOwner({ task, owners }: { task: TaskDetail; owners: TaskOwner[] }) {
   );
 }
 
-function OwnerList({ task, owners }: { task: TaskDetail; owners: TaskOwner[] }) {
+function OwnerList({ task, owners }: { task: TaskDetail; owners: Owner[] }) {
   const { username: me } = useAuth();
   const navigate = useNavigate();
   const toggle = useToggleOwner(task.id);
-  const [removing, setRemoving] = useState<TaskOwner | null>(null);
+  const [removing, setRemoving] = useState<Owner | null>(null);
   const isMe = removing !== null && removing.username === me;
 
   function dismiss() {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { ErrorAlert, QueryErrorAlert } from '../../../components/ErrorAlert';
 import { PageLoader } from '../../../components/PageLoader';
 import { StatGrid, type Stat } from '../../../components/StatGrid';
-import { useTaskRound, useTaskRounds } from '../api/task-detail';
+import { useTaskRound, useTaskRounds } from '../api/get-task-round';
 import { taskRoundPath } from '../page-paths';
 import { taskPath } from '../paths';
 

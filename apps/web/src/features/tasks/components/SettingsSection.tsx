@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { SaveChangesForm } from '../../../components/SaveChangesForm';
 import { type FieldErrors } from '../../../lib/form';
-import { useUpdateTask } from '../api/owner';
+import { useUpdateTask } from '../api/update-task';
 import { ServerProblems } from '../../../components/ServerProblems';
 
 /** The task's longer texts, each in a growing text area; empty ones are saved as null. */

@@ -1,7 +1,7 @@
 import { Box, Container, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { QueryErrorAlert } from '../../../components/ErrorAlert';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useActiveTasks } from '../api/tasks';
+import { useActiveTasks } from '../api/get-active-tasks';
 import { TaskGroups, TaskGroupsSkeleton, groupTasks } from '../components/TaskGroups';
 
 function Hero() {

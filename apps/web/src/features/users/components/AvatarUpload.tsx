@@ -4,7 +4,7 @@ import { MESSAGES } from '@dynaloop/contract/messages';
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from '@dynaloop/contract/schemas';
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api';
-import { useUploadAvatar } from '../api/users';
+import { useUploadAvatar } from '../api/upload-avatar';
 import { UserAvatar } from './UserAvatar';
 
 /** Whether a file name ends with .jpg, .jpeg or .png, in any case. */

@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router';
 import { FormModal } from '../../../components/FormModal';
 import { errorMessage } from '../../../lib/api';
 import { useFormFields } from '../../../lib/form';
-import { logout } from '../../auth/api/session';
-import { useDeleteAccount } from '../api/users';
+import { logout } from '../../auth/api/logout';
+import { useDeleteAccount } from '../api/delete-user';
 
 const WHAT_HAPPENS =
   'Your identity is removed: your email address, username, name, affiliation and avatar are deleted and you are logged out. The examples, validations and models you submitted are kept, credited to no one.';

@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { type UserForkItem } from '@dynaloop/contract';
 import { PAGE_SIZES } from '@dynaloop/contract/constants';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PagedQuery } from '../../../components/PagedQuery';
 import { TitledSection } from '../../../components/TitledSection';
 import { formatRelativeTime } from '../../../lib/format-relative-time';
-import { type UserForkItem, useUserList } from '../api/users';
+import { useUserForks } from '../api/get-user-forks';
 
 /** The leaderboard page of a fork or snapshot. */
 export function leaderboardPath(item: UserForkItem): string {
@@ -23,7 +24,7 @@ function LeaderboardList({
 }) {
   const [page, setPage] = useState(1);
   const size = PAGE_SIZES.forksAndSnapshots;
-  const query = useUserList(userId, kind, page, size);
+  const query = useUserForks(userId, kind, page, size);
   const headingId = `${kind}-title`;
   return (
     <TitledSection id={headingId} title={title} size="h3">

@@ -4,13 +4,13 @@ import { Anchor, Badge, Table } from '@mantine/core';
 import { Link } from 'react-router';
 import { PagedQuery } from '../../../components/PagedQuery';
 import { taskPath } from '../../tasks/paths';
-import { useUserList } from '../api/users';
+import { useUserModels } from '../api/get-user-models';
 
 /** A user's models (Name, Task, Publication Status), 10 a page, each linking to its page. */
 export function ModelsTable({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
   const size = PAGE_SIZES.modelTable;
-  const query = useUserList(userId, 'models', page, size);
+  const query = useUserModels(userId, page, size);
   return (
     <PagedQuery
       query={query}

@@ -1,11 +1,11 @@
-import { type UserPrivate } from '@dynaloop/contract';
+import { type UserPrivate, type UserUpdateBody } from '@dynaloop/contract';
 import { MESSAGES } from '@dynaloop/contract/messages';
 import { usernameSchema } from '@dynaloop/contract/schemas';
 import { Alert, Stack, TextInput } from '@mantine/core';
 import { SaveChangesForm } from '../../../components/SaveChangesForm';
 import { errorMessage } from '../../../lib/api';
 import { type FieldErrors, fieldError } from '../../../lib/form';
-import { type ProfileChanges, useUpdateProfile } from '../api/users';
+import { useUpdateProfile } from '../api/update-user';
 import { AvatarUpload } from './AvatarUpload';
 import { DeleteAccount } from './DeleteAccount';
 
@@ -21,8 +21,8 @@ function valuesOf(user: UserPrivate): Values {
 }
 
 /** Only what changed: usernames are trimmed, empty names and affiliations become null. */
-function changesOf(values: Values, loaded: Values): ProfileChanges {
-  const changes: ProfileChanges = {};
+function changesOf(values: Values, loaded: Values): UserUpdateBody {
+  const changes: UserUpdateBody = {};
   if (values.username !== loaded.username) changes.username = values.username.trim();
   if (values.realname !== loaded.realname) changes.realname = values.realname.trim() || null;
   if (values.affiliation !== loaded.affiliation) {

@@ -1,6 +1,6 @@
 import { type UserPrivate } from '@dynaloop/contract';
 import { QueryStatus } from '../../../components/QueryStatus';
-import { useUserWithBadges } from '../api/users';
+import { useUserWithBadges } from '../api/get-user-badges';
 import { BadgeList } from './BadgeList';
 import { StatsAndBadges } from './UserStats';
 

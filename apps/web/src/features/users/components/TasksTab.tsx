@@ -6,14 +6,14 @@ import { PagedQuery } from '../../../components/PagedQuery';
 import { TitledSection } from '../../../components/TitledSection';
 import { ownerConsolePath } from '../../tasks/page-paths';
 import { taskPath } from '../../tasks/paths';
-import { useUserList } from '../api/users';
+import { useUserTasks } from '../api/get-user-tasks';
 import { ProposalList } from '../../proposals/components/ProposalList';
 import { ProposeTaskForm } from '../../proposals/components/ProposeTaskForm';
 
 function OwnTasks({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
   const size = PAGE_SIZES.tasks;
-  const query = useUserList(userId, 'tasks', page, size);
+  const query = useUserTasks(userId, page, size);
   return (
     <PagedQuery
       query={query}

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { isApiError } from '../../../lib/api';
 import { RequireLogin } from '../../auth/components/RequireLogin';
 import { useAuth } from '../../auth/use-auth';
-import { useUserWithBadges } from '../api/users';
+import { useUserWithBadges } from '../api/get-user-badges';
 import { BadgeList } from '../components/BadgeList';
 import { ModelsTable } from '../components/ModelsTable';
 import { UserAvatar } from '../components/UserAvatar';

@@ -2,7 +2,7 @@ import { type RoundAgreement } from '@dynaloop/contract';
 import { Paper, Text, Title } from '@mantine/core';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { StatGrid } from '../../../components/StatGrid';
-import { useRoundAgreement } from '../api/validations';
+import { useRoundAgreement } from '../api/get-round-agreement';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const NA = 'n/a';

@@ -1,10 +1,9 @@
-import { type ExampleDetail, type TaskConfig } from '@dynaloop/contract';
+import { type ExampleDetail, type TaskConfig, type ValidationLabel } from '@dynaloop/contract';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { ContextPanel } from '../../examples/components/ContextPanel';
 import { FieldRows, inputRows, modelRows } from '../../examples/components/ExampleFields';
 import { targetNames, validateMetadataFields, valueText } from '../../examples/lib/fields';
 import { findSpan, type Span } from '../../examples/lib/selection';
-import { type ValidationLabel } from '../api/validations';
 
 export const VALIDATE_ID_PREFIX = 'validate';
 

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { type TaskConfig, type TaskDetail } from '@dynaloop/contract';
+import {
+  type TaskConfig,
+  type TaskDetail,
+  type ValidationLabel,
+  type ValidationResult,
+} from '@dynaloop/contract';
 import { badgeText } from '@dynaloop/contract/messages';
 import { Alert, Button, Group, Radio, Stack, Switch, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -12,13 +17,9 @@ import { WorkspaceHeader } from '../../examples/components/WorkspaceHeader';
 import { fieldProblems } from '../../examples/lib/check-input';
 import { filledValues, validateMetadataFields } from '../../examples/lib/fields';
 import { useDraft } from '../../examples/lib/use-draft';
-import { useIsTaskAdmin } from '../../tasks/api/task-detail';
-import {
-  useExampleToValidate,
-  validateExample,
-  type ValidationLabel,
-  type ValidationResult,
-} from '../api/validations';
+import { useIsTaskAdmin } from '../../tasks/api/get-admin-or-owner';
+import { useExampleToValidate } from '../api/get-example-to-validate';
+import { validateExample } from '../api/validate-example';
 import { ExampleToValidate, VALIDATE_ID_PREFIX } from './ExampleToValidate';
 import { ShortcutLegend } from './ShortcutLegend';
 import { LABELS, useValidationShortcuts } from './use-validation-shortcuts';

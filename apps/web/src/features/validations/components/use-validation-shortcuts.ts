@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { type ValidationLabel } from '../api/validations';
+import { type ValidationLabel } from '@dynaloop/contract';
 
 export const LABELS: Array<{ value: ValidationLabel; label: string; keys: [string, string] }> = [
   { value: 'correct', label: 'Correct', keys: ['1', 'c'] },

@@ -1,41 +1,6 @@
-import { apiPath, endpoints } from '@dynaloop/contract/endpoints';
-import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
 import { getAccessToken, getTrialToken } from '../../../lib/auth';
 import { readErrorBody } from '../../../lib/http';
-import { useAuth } from '../../auth/use-auth';
-import { type FieldValues } from '../lib/fields';
-
-/** A model in the loop of the task's current round, with the endpoint the page calls. */
-export interface LoopModel {
-  id: number;
-  name: string;
-  light_model: string;
-  endpoint_name: string;
-}
-
-export const exampleKeys = {
-  all: ['examples'] as const,
-  loopModels: (taskId: number, viewer: number) =>
-    [...exampleKeys.all, 'loop-models', taskId, viewer] as const,
-  context: (taskId: number, round: number, draw: number) =>
-    [...exampleKeys.all, 'context', taskId, round, draw] as const,
-};
-
-/** GET /tasks/:id/models_in_the_loop: the models a contributor writes against. */
-export function useModelsInTheLoop(taskId: number) {
-  const { userId } = useAuth();
-  const viewer = userId ?? 0;
-  return useQuery({
-    queryKey: exampleKeys.loopModels(taskId, viewer),
-    queryFn: ({ signal }) =>
-      apiGet<LoopModel[]>(apiPath(endpoints.modelsInTheLoopPublic.path, { id: taskId }), {
-        signal,
-        auth: viewer !== 0,
-      }),
-    staleTime: 5 * 60_000,
-  });
-}
+import { type FieldValues } from '../../examples/lib/fields';
 
 /** docs/model-protocol.md: clients give a model this long to answer. */
 export const MODEL_TIMEOUT_MS = 10_000;
