@@ -1,13 +1,13 @@
 import { MESSAGES } from '@dynaloop/contract';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../test/fetch';
-import { ApiError, apiGet, errorMessage } from './api';
+import { ApiError, apiRequest, errorMessage } from './api';
 
-describe('apiGet', () => {
+describe('apiRequest', () => {
   it('prefixes /api, asks for JSON and resolves with the parsed body', async () => {
     const fetchMock = mockFetch(() => jsonResponse([{ id: 1 }]));
 
-    await expect(apiGet('/tasks')).resolves.toEqual([{ id: 1 }]);
+    await expect(apiRequest('/tasks')).resolves.toEqual([{ id: 1 }]);
 
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
@@ -20,7 +20,7 @@ describe('apiGet', () => {
     const body = { status_code: 404, error: 'Task not found', code: 'not_found', request_id: 'r1' };
     mockFetch(() => jsonResponse(body, 404));
 
-    const error = await apiGet('/tasks/nope').catch((e: unknown) => e);
+    const error = await apiRequest('/tasks/nope').catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
@@ -40,7 +40,7 @@ describe('apiGet', () => {
         }),
     );
 
-    const error = (await apiGet('/tasks').catch((e: unknown) => e)) as ApiError;
+    const error = (await apiRequest('/tasks').catch((e: unknown) => e)) as ApiError;
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(502);
@@ -52,7 +52,7 @@ describe('apiGet', () => {
   it('falls back for a 4xx whose JSON body is not an error body', async () => {
     mockFetch(() => jsonResponse({ unexpected: true }, 418));
 
-    const error = (await apiGet('/tasks').catch((e: unknown) => e)) as ApiError;
+    const error = (await apiRequest('/tasks').catch((e: unknown) => e)) as ApiError;
 
     expect(error.status).toBe(418);
     expect(error.message).toBe('The request failed (HTTP 418).');
@@ -63,7 +63,7 @@ describe('apiGet', () => {
       throw new TypeError('Failed to fetch');
     });
 
-    const error = (await apiGet('/tasks').catch((e: unknown) => e)) as ApiError;
+    const error = (await apiRequest('/tasks').catch((e: unknown) => e)) as ApiError;
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(0);

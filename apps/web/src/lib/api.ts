@@ -67,7 +67,10 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   return response;
 }
 
-/** Calls `/api{path}` and resolves with the parsed JSON body; rejects with an ApiError. */
+/**
+ * Calls `/api{path}` and resolves with the parsed JSON body; rejects with an ApiError. Features
+ * call routes through `callApi` (api-client.ts), which types `T` from the route's schemas.
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await apiFetch(path, options);
   if (response.status === 204) return undefined as T;
@@ -80,14 +83,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       code: 'invalid_response',
     });
   }
-}
-
-/** GET `/api{path}` as JSON. */
-export function apiGet<T>(
-  path: string,
-  options: { signal?: AbortSignal; auth?: boolean } = {},
-): Promise<T> {
-  return apiRequest<T>(path, { signal: options.signal, auth: options.auth });
 }
 
 /** The text to show for any error thrown by a query: the server's own words when it sent some. */

@@ -2,7 +2,7 @@ import { MESSAGES } from '@dynaloop/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeToken } from '../test/auth';
 import { callsTo, jsonResponse, mockFetch, mockRoutes } from '../test/fetch';
-import { apiGet, apiRequest, ApiError } from './api';
+import { apiRequest, ApiError } from './api';
 import {
   decodeToken,
   getAuthNotice,
@@ -60,8 +60,8 @@ describe('apiRequest with auth', () => {
     setToken(token);
     const fetchMock = mockRoutes({ [ME]: () => jsonResponse({ id: 1 }) });
 
-    await apiGet('/users/1', { auth: true });
-    await apiGet('/users/1');
+    await apiRequest('/users/1', { auth: true });
+    await apiRequest('/users/1');
 
     const [withAuth, withoutAuth] = callsTo(fetchMock, ME);
     expect(withAuth && bearer(withAuth)).toBe(`Bearer ${token}`);
@@ -94,8 +94,8 @@ describe('apiRequest with auth', () => {
     });
 
     await Promise.all([
-      apiGet('/users/1', { auth: true }),
-      apiGet('/notifications', { auth: true }),
+      apiRequest('/users/1', { auth: true }),
+      apiRequest('/notifications', { auth: true }),
     ]);
 
     expect(callsTo(fetchMock, REFRESH)).toHaveLength(1);
@@ -114,7 +114,7 @@ describe('apiRequest with auth', () => {
       [ME]: () => jsonResponse({ id: 1 }),
     });
 
-    await apiGet('/users/1', { auth: true });
+    await apiRequest('/users/1', { auth: true });
 
     expect(callsTo(fetchMock, REFRESH)).toHaveLength(1);
     expect(getToken()).toBe(fresh);
@@ -135,7 +135,7 @@ describe('apiRequest with auth', () => {
       [ME]: () => jsonResponse({ id: 1 }),
     });
 
-    const call = apiGet('/users/1', { auth: true });
+    const call = apiRequest('/users/1', { auth: true });
     await vi.advanceTimersByTimeAsync(999);
     expect(callsTo(fetchMock, REFRESH)).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -154,7 +154,7 @@ describe('apiRequest with auth', () => {
       throw new TypeError('Failed to fetch');
     });
 
-    const call = apiGet('/users/1', { auth: true }).catch((e: unknown) => e);
+    const call = apiRequest('/users/1', { auth: true }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(1000);
     const error = await call;
 
@@ -176,8 +176,8 @@ describe('apiRequest with auth', () => {
     });
 
     const results = await Promise.allSettled([
-      apiGet('/users/1', { auth: true }),
-      apiGet('/users/1', { auth: true }),
+      apiRequest('/users/1', { auth: true }),
+      apiRequest('/users/1', { auth: true }),
     ]);
 
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
@@ -200,7 +200,7 @@ describe('apiRequest with auth', () => {
         bearer(request) === `Bearer ${fresh}` ? jsonResponse({ id: 1 }) : expiredError(),
     });
 
-    await expect(apiGet('/users/1', { auth: true })).resolves.toEqual({ id: 1 });
+    await expect(apiRequest('/users/1', { auth: true })).resolves.toEqual({ id: 1 });
 
     const calls = callsTo(fetchMock, ME);
     expect(calls.map(bearer)).toEqual([`Bearer ${stale}`, `Bearer ${fresh}`]);
@@ -214,7 +214,9 @@ describe('apiRequest with auth', () => {
         jsonResponse({ status_code: 401, error: 'Wrong password', code: 'unauthorized' }, 401),
     });
 
-    const error = (await apiGet('/users/1', { auth: true }).catch((e: unknown) => e)) as ApiError;
+    const error = (await apiRequest('/users/1', { auth: true }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
 
     expect(error.status).toBe(401);
     expect(error.message).toBe('Wrong password');
@@ -228,7 +230,9 @@ describe('apiRequest with auth', () => {
       [ME]: () => expiredError(),
     });
 
-    const error = (await apiGet('/users/1', { auth: true }).catch((e: unknown) => e)) as ApiError;
+    const error = (await apiRequest('/users/1', { auth: true }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
 
     expect(error.code).toBe('token_expired');
     expect(callsTo(fetchMock, ME)).toHaveLength(2);

@@ -1,3 +1,4 @@
+import { type RouteResponse } from '@dynaloop/contract';
 import { endpoints } from '@dynaloop/contract/endpoints';
 import { MESSAGES } from '@dynaloop/contract/messages';
 import { API_PREFIX, ApiError, networkError, readErrorBody } from './http';
@@ -178,6 +179,12 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** The token of a /authenticate/refresh or /authenticate/get_trial_token answer, if it has one. */
+function tokenOf(body: unknown): RouteResponse<'refresh'>['token'] | null {
+  if (typeof body !== 'object' || body === null || !('token' in body)) return null;
+  return typeof body.token === 'string' ? body.token : null;
+}
+
 /** One GET /authenticate/refresh; transient failures (network, 5xx) are retried once. */
 async function requestNewToken(): Promise<string> {
   for (let attempt = 0; ; attempt += 1) {
@@ -192,8 +199,8 @@ async function requestNewToken(): Promise<string> {
       response = null;
     }
     if (response?.ok) {
-      const body = (await response.json().catch(() => null)) as { token?: unknown } | null;
-      if (typeof body?.token === 'string') return body.token;
+      const token = tokenOf(await response.json().catch(() => null));
+      if (token !== null) return token;
       throw new ApiError(response.status, {
         status_code: response.status,
         error: MESSAGES.couldNotRefreshToken,
@@ -264,7 +271,14 @@ export async function getTrialToken(): Promise<string> {
     throw networkError();
   }
   if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
-  const body = (await response.json()) as { token: string };
-  writeStorage(TRIAL_TOKEN_KEY, body.token);
-  return body.token;
+  const token = tokenOf(await response.json().catch(() => null));
+  if (token === null) {
+    throw new ApiError(response.status, {
+      status_code: response.status,
+      error: MESSAGES.platformProblem,
+      code: 'invalid_response',
+    });
+  }
+  writeStorage(TRIAL_TOKEN_KEY, token);
+  return token;
 }
