@@ -171,6 +171,26 @@ describe('writing examples against a model in the loop', () => {
     expect(reused.statusCode).toBe(409);
   });
 
+  it('refuses a malformed Idempotency-Key with a 400 and stores nothing', async () => {
+    const count = () => examplesOf(t.db, { uid: alice.id });
+    const before = await count();
+    const ctx = await drawContext(t, sentiment);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/examples',
+      headers: { ...auth(aliceToken), 'idempotency-key': 'short' },
+      payload: {
+        tid: sentiment.id,
+        rid: sentiment.cur_round,
+        cid: ctx.id,
+        input: { statement: 'A key too short.', label: 'neutral' },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Idempotency-Key must be 8 to 128 letters, digits or . _ : -');
+    expect(await count()).toBe(before);
+  });
+
   it('retract and flag one’s own example; others cannot', async () => {
     const created = (
       await write('Sure, the best service ever, waited two hours.', 'negative')
