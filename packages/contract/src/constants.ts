@@ -57,7 +57,12 @@ export const EVALUATION_STATUSES = ['pre_evaluation', 'evaluating', 'completed',
 export type EvaluationStatus = (typeof EVALUATION_STATUSES)[number];
 
 /** How the create page draws a context: least used, uniform, least fooled, failed validation. */
-export const CONTEXT_SELECTION_METHODS = ['min', 'uniform', 'least_fooled', 'validation_failed'] as const;
+export const CONTEXT_SELECTION_METHODS = [
+  'min',
+  'uniform',
+  'least_fooled',
+  'validation_failed',
+] as const;
 export const DATASET_ACCESS_TYPES = ['scoring', 'standard', 'hidden'] as const;
 export const DATASET_LOG_ACCESS_TYPES = ['owner', 'user'] as const;
 export const VALIDATION_LABELS = ['flagged', 'correct', 'incorrect', 'placeholder'] as const;
