@@ -1,10 +1,10 @@
-import { type UserProfile, type UserUpdateBody } from '@dynaloop/contract';
+import { type RouteBody, type UserProfile } from '@dynaloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { userKeys } from '../../auth/api/keys';
 
 /** PUT /users/:id: one's username, real name or affiliation. */
-export function updateUser(id: number, changes: UserUpdateBody) {
+export function updateUser(id: number, changes: RouteBody<'updateUser'>) {
   return callApi('updateUser', { params: { id }, body: changes });
 }
 
@@ -12,7 +12,7 @@ export function updateUser(id: number, changes: UserUpdateBody) {
 export function useUpdateProfile(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: UserUpdateBody) => updateUser(id, changes),
+    mutationFn: (changes: RouteBody<'updateUser'>) => updateUser(id, changes),
     onSuccess: async (profile) => {
       queryClient.setQueryData<UserProfile>(userKeys.detail(id), (old) =>
         old ? { ...old, ...profile } : profile,

@@ -1,4 +1,4 @@
-import { type UserPrivate, type UserUpdateBody } from '@dynaloop/contract';
+import { type RouteBody, type UserPrivate } from '@dynaloop/contract';
 import { MESSAGES } from '@dynaloop/contract/messages';
 import { usernameSchema } from '@dynaloop/contract/schemas';
 import { Alert, Stack, TextInput } from '@mantine/core';
@@ -21,8 +21,8 @@ function valuesOf(user: UserPrivate): Values {
 }
 
 /** Only what changed: usernames are trimmed, empty names and affiliations become null. */
-function changesOf(values: Values, loaded: Values): UserUpdateBody {
-  const changes: UserUpdateBody = {};
+function changesOf(values: Values, loaded: Values): RouteBody<'updateUser'> {
+  const changes: RouteBody<'updateUser'> = {};
   if (values.username !== loaded.username) changes.username = values.username.trim();
   if (values.realname !== loaded.realname) changes.realname = values.realname.trim() || null;
   if (values.affiliation !== loaded.affiliation) {
