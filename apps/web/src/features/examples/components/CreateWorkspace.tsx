@@ -7,7 +7,7 @@ import { QueryErrorAlert } from '../../../components/ErrorAlert';
 import { PageLoader } from '../../../components/PageLoader';
 import { isApiError } from '../../../lib/api';
 import { useAuth } from '../../auth/use-auth';
-import { useModelsInTheLoop } from '../../models/api/get-models-in-the-loop';
+import { useModelsInTheLoop } from '../../models-in-the-loop/api/get-models-in-the-loop';
 import { storePending, StoreFailed, type Submission, submitExample } from '../api/submit';
 import { type LoadedContext, useTaskContext } from '../../contexts/api/pick-context';
 import { inputProblems } from '../lib/check-input';

@@ -2,12 +2,7 @@ import { PAGE_SIZES } from '@dynaloop/contract/constants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { pageQuery } from '../../../lib/paging';
-
-export const leaderboardKeys = {
-  all: ['leaderboards'] as const,
-  users: (taskId: number, round: number | null, page: number) =>
-    [...leaderboardKeys.all, 'users', taskId, round ?? 'overall', page] as const,
-};
+import { leaderboardKeys } from './keys';
 
 /**
  * Contributors ranked by verified fooling examples: overall (GET /tasks/:id/users) or in one

@@ -17,7 +17,7 @@ import {
 import { QueryStatus } from '../../../components/QueryStatus';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useUploadContexts } from '../../contexts/api/upload-contexts';
-import { useExport } from '../../tasks/api/export-task';
+import { useExport } from '../../export/api/export-task';
 import { useAllRounds, useCreateRound } from '../api/rounds';
 import { ServerProblems, uploadDetailText } from '../../../components/ServerProblems';
 

@@ -16,8 +16,8 @@ import { ownerConsolePath } from '../page-paths';
 import { taskPath } from '../paths';
 import { AdvancedSection } from '../components/AdvancedSection';
 import { DatasetsSection } from '../../datasets/components/DatasetsSection';
-import { ModelsSection } from '../../models/components/ModelsSection';
-import { OwnersSection } from '../components/OwnersSection';
+import { ModelsSection } from '../../models-in-the-loop/components/ModelsSection';
+import { OwnersSection } from '../../task-owners/components/OwnersSection';
 import { RoundsSection } from '../../rounds/components/RoundsSection';
 import { SettingsSection } from '../components/SettingsSection';
 

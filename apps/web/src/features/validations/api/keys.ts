@@ -2,6 +2,4 @@ export const validationKeys = {
   all: ['validations'] as const,
   next: (taskId: number, round: number, draw: number, viewer: number) =>
     [...validationKeys.all, 'next', taskId, round, draw, viewer] as const,
-  agreement: (taskId: number, round: number, viewer: number) =>
-    [...validationKeys.all, 'agreement', taskId, round, viewer] as const,
 };

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { useViewer } from '../../auth/use-auth';
-import { ownerKeys } from './keys';
+import { ownerKeys } from '../../tasks/api/keys';
 
 /** GET /tasks/owners/:id: the owners of a task. */
 export function getTaskOwners(id: number, signal?: AbortSignal) {

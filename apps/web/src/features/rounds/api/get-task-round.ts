@@ -1,7 +1,7 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { useAuth } from '../../auth/use-auth';
-import { taskKeys } from './keys';
+import { taskKeys } from '../../tasks/api/keys';
 
 /** GET /tasks/:task/:round: one round's figures and long description. */
 export function getTaskRound(task: string, round: number, viewer: number, signal?: AbortSignal) {

@@ -18,7 +18,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { TitledSection } from '../../../components/TitledSection';
 import { useAllRounds } from '../../rounds/api/rounds';
 import { useLoopEligibleModels, useSetModelsInTheLoop, useTaskModels } from '../api/task-models';
-import { RegisterRemoteModel, RemoteModelActions } from './RemoteModels';
+import { RegisterRemoteModel, RemoteModelActions } from '../../models/components/RemoteModels';
 
 function ModelsTable({ task, models }: { task: TaskDetail; models: TaskModel[] }) {
   return (

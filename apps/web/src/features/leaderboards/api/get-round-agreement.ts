@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { useAuth } from '../../auth/use-auth';
-import { validationKeys } from './keys';
+import { leaderboardKeys } from './keys';
 
 /** GET /tasks/:id/rounds/:rid/agreement: for owners and admins. */
 export function getRoundAgreement(taskId: number, round: number, signal?: AbortSignal) {
@@ -15,7 +15,7 @@ export function getRoundAgreementQueryOptions(
   viewer: number | null,
 ) {
   return queryOptions({
-    queryKey: validationKeys.agreement(taskId, round, viewer ?? 0),
+    queryKey: leaderboardKeys.agreement(taskId, round, viewer ?? 0),
     queryFn: viewer !== null ? ({ signal }) => getRoundAgreement(taskId, round, signal) : skipToken,
   });
 }

@@ -6,11 +6,11 @@ import { useNavigate } from 'react-router';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../../auth/use-auth';
-import { taskPath } from '../paths';
+import { taskPath } from '../../tasks/paths';
 import { useTaskOwners, useToggleOwner } from '../api/owners';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { TitledSection } from '../../../components/TitledSection';
-import { CrowdCredential } from './CrowdCredential';
+import { CrowdCredential } from '../../tasks/components/CrowdCredential';
 
 function AddOwner({ task, owners }: { task: TaskDetail; owners: Owner[] }) {
   const toggle = useToggleOwner(task.id);

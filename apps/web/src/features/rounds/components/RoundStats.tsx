@@ -6,8 +6,8 @@ import { ErrorAlert, QueryErrorAlert } from '../../../components/ErrorAlert';
 import { PageLoader } from '../../../components/PageLoader';
 import { StatGrid, type Stat } from '../../../components/StatGrid';
 import { useTaskRound, useTaskRounds } from '../api/get-task-round';
-import { taskRoundPath } from '../page-paths';
-import { taskPath } from '../paths';
+import { taskRoundPath } from '../../tasks/page-paths';
+import { taskPath } from '../../tasks/paths';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
