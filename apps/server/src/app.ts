@@ -20,6 +20,7 @@ import {
 import { registerAuthRoutes } from './features/auth/routes.js';
 import { registerContextRoutes } from './features/contexts/routes.js';
 import { registerDatasetRoutes } from './features/datasets/routes.js';
+import { registerEvaluationRoutes } from './features/evaluations/routes.js';
 import { registerExportRoutes } from './features/export/routes.js';
 import { registerExampleRoutes } from './features/examples/routes.js';
 import { registerModelsInTheLoopRoutes } from './features/models-in-the-loop/routes.js';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   app.decorate('remoteModelOrigins', remoteModelOrigins);
   app.addHook('onReady', () => remoteModelOrigins.start());
   app.addHook('onClose', async () => remoteModelOrigins.stop());
+  app.addHook('onClose', async () => deps.events.stop());
 
   await app.register(fastifyHelmet, {
     // The SPA loads only its own bundles; Swagger UI needs inline styles. The create page calls
@@ -206,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   registerContextRoutes(app);
   registerExportRoutes(app);
   registerModelRoutes(app);
+  registerEvaluationRoutes(app);
   registerExampleRoutes(app);
   registerValidationRoutes(app);
   registerLeaderboardRoutes(app);

@@ -80,6 +80,9 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(100 * 1024 * 1024),
+  EVAL_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  EVAL_STALE_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
+  EVAL_SWEEP_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 });
 
 /** Every environment variable the server reads (the README's configuration table lists each). */
@@ -110,6 +113,8 @@ export interface Config {
   corsOrigins: string[];
   /** Largest upload accepted by each upload route, in bytes: a longer body is cut there. */
   uploadLimits: { avatar: number; dataset: number; contexts: number };
+  /** Evaluation workers: heartbeat period, when a silent job is taken back, sweep period. */
+  evaluation: { heartbeatMs: number; staleMs: number; sweepMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -155,6 +160,11 @@ export function loadConfig(
       fork: e.FEATURE_FORK,
       snapshot: e.FEATURE_SNAPSHOT,
       dynaboard: e.FEATURE_DYNABOARD,
+    },
+    evaluation: {
+      heartbeatMs: e.EVAL_HEARTBEAT_MS,
+      staleMs: e.EVAL_STALE_MS,
+      sweepMs: e.EVAL_SWEEP_MS,
     },
     betaInviteCodes: e.BETA_INVITE_CODES.split(',')
       .map((c) => c.trim())

@@ -11,7 +11,9 @@ import { type Logger } from './platform/logger.js';
 import { OutboxMailer } from './platform/mail.js';
 import { JOBS } from './jobs/index.js';
 import { type JobQueue, Queue } from './platform/queue.js';
+import { EventHub } from './platform/events.js';
 import { RateLimiter } from './platform/rate-limit.js';
+import { startEvaluationSweeper } from './features/evaluations/runner.js';
 import { FsBlobStorage } from './platform/storage.js';
 import { AccessTokens, loadSigningSecret } from './platform/tokens.js';
 
@@ -32,6 +34,8 @@ export async function createAppDeps(
   db: Db,
   log: Logger,
   queue: JobQueue,
+  /** For the LISTEN connection of status events; defaults to config.databaseUrl. */
+  databaseUrl?: string,
 ): Promise<AppDeps> {
   return {
     config,
@@ -46,6 +50,7 @@ export async function createAppDeps(
     ),
     tokens: new AccessTokens(await loadSigningSecret(config.jwtSecret, config.dataDir)),
     rateLimiter: new RateLimiter(db),
+    events: new EventHub(databaseUrl ?? config.databaseUrl, log),
     version: readVersion(),
   };
 }
@@ -118,9 +123,12 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
     const worker = config.roles.includes('worker');
     const queue = await Queue.start(databaseUrl, log, { worker });
     cleanups.push(() => queue.stop());
-    const deps = await createAppDeps(config, db, log, queue);
+    const deps = await createAppDeps(config, db, log, queue, databaseUrl);
+    cleanups.push(() => deps.events.stop());
     if (worker) {
       await queue.work(JOBS, deps);
+      const sweeper = startEvaluationSweeper({ ...deps, timing: config.evaluation });
+      cleanups.push(() => sweeper.stop());
       log.info({ jobs: JOBS.map((j) => j.name) }, 'worker role started');
     }
 

@@ -20,6 +20,7 @@ export async function builtinModelOf(db: Db, tid: number) {
     .select(['id', 'endpoint_name', 'light_model'])
     .where('tid', '=', tid)
     .where('kind', '=', 'builtin')
+    .orderBy('id')
     .executeTakeFirstOrThrow();
   return { id: m.id, endpoint_name: m.endpoint_name!, light_model: m.light_model! };
 }

@@ -72,6 +72,7 @@ export const NOTIFICATION_TYPES = [
   'BADGE_REMOVED_STREAK',
   'BADGE_REMOVED_MODEL',
   'MODEL_DEPLOYMENT_STATUS',
+  'MODEL_EVALUATION_STATUS',
   'TASK_PROPOSAL_UPDATE',
 ] as const;
 export const TASK_PROPOSAL_STATUSES = ['pending', 'accepted', 'rejected'] as const;

@@ -60,6 +60,17 @@ export const endpoints = {
 
   modelPredict: { method: 'POST', path: '/models/:id/predict', auth: 'user-or-trial' },
   modelsInTheLoopPublic: { method: 'GET', path: '/tasks/:id/models_in_the_loop', auth: 'optional' },
+  modelDetails: { method: 'GET', path: '/models/:id/details', auth: 'optional' },
+  modelEvents: { method: 'GET', path: '/models/:id/events', auth: 'optional' },
+  updateModel: { method: 'PUT', path: '/models/:id/update', auth: 'user' },
+  revertModelStatus: { method: 'PUT', path: '/models/:id/revertstatus', auth: 'user' },
+  modelJobLog: { method: 'GET', path: '/models/latest_job_log/:mid/:did', auth: 'user' },
+  modelPredictions: { method: 'GET', path: '/models/predictions/:mid/:did', auth: 'user' },
+  uploadPredictions: {
+    method: 'POST',
+    path: '/models/upload_predictions/:task/:name',
+    auth: 'user',
+  },
   evaluateExample: { method: 'POST', path: '/examples/evaluate', auth: 'none' },
   pickContext: { method: 'GET', path: '/contexts/:task/:round/:method', auth: 'optional' },
   createExample: { method: 'POST', path: '/examples', auth: 'user-or-crowd' },

@@ -18,3 +18,4 @@ export * from './examples.js';
 export * from './model-input.js';
 export * from './jobs.js';
 export * from './route-types.js';
+export * from './models.js';

@@ -23,9 +23,14 @@ export type MailSendJob = z.infer<typeof mailSendJob>;
 export const tokensPruneJob = z.object({});
 export type TokensPruneJob = z.infer<typeof tokensPruneJob>;
 
+/** `evaluation.run`: wakes a worker for one evaluation_jobs row (the row holds the state). */
+export const evaluationRunJob = z.object({ jobId: z.number().int().positive() });
+export type EvaluationRunJob = z.infer<typeof evaluationRunJob>;
+
 export const jobPayloads = {
   'mail.send': mailSendJob,
   'tokens.prune': tokensPruneJob,
+  'evaluation.run': evaluationRunJob,
 } as const;
 
 export type JobName = keyof typeof jobPayloads;

@@ -75,4 +75,5 @@ export const NOTIFICATION_TEXTS: Record<string, (message: string) => string> = {
   NEW_BADGE_EARNED: (m) => `You earned a new badge: ${badgeText(m)}`,
   BADGE_REMOVED_STREAK: (m) => `A streak badge was removed: ${badgeText(m)}`,
   BADGE_REMOVED_MODEL: (m) => `A model badge was removed: ${badgeText(m)}`,
+  MODEL_EVALUATION_STATUS: (m) => `Model evaluation: ${m}`,
 };

@@ -30,6 +30,16 @@ import {
 } from './examples.js';
 import { errorBody } from './errors.js';
 import { healthStatus } from './health.js';
+import {
+  modelDatasetParams,
+  modelDetail,
+  modelEventsQuery,
+  modelParam,
+  modelUpdateBody,
+  predictionsUploaded,
+  revertStatusResult,
+  uploadPredictionsParams,
+} from './models.js';
 import { notificationItem } from './notifications.js';
 import { platformSettings } from './platform.js';
 import { proposalPageParams, taskProposal } from './proposals.js';
@@ -414,6 +424,68 @@ export const routes = {
     body: z.record(z.string(), z.unknown()),
     response: z.record(z.string(), z.unknown()),
     errors: [401, 403, 404, 409],
+  }),
+
+  modelDetails: route({
+    ...endpoints.modelDetails,
+    summary:
+      'A model with its scores and evaluation statuses per dataset (unpublished: owner, task owners and admins only)',
+    tags: ['models'],
+    params: modelParam,
+    response: modelDetail,
+    errors: [404],
+  }),
+  modelEvents: route({
+    ...endpoints.modelEvents,
+    summary:
+      'Server-sent events: each evaluation status change of the model (EventSource may pass the access token as access_token)',
+    tags: ['models'],
+    params: modelParam,
+    querystring: modelEventsQuery,
+    errors: [401, 404],
+  }),
+  updateModel: route({
+    ...endpoints.updateModel,
+    summary:
+      'Edit one’s model: name, description, parameters, languages, license, links, anonymity',
+    tags: ['models'],
+    params: modelParam,
+    body: modelUpdateBody,
+    response: success,
+    errors: OWNER_ERRORS,
+  }),
+  revertModelStatus: route({
+    ...endpoints.revertModelStatus,
+    summary: 'Publish or unpublish one’s model (publishing needs a name)',
+    tags: ['models'],
+    params: modelParam,
+    response: revertStatusResult,
+    errors: OWNER_ERRORS,
+  }),
+  modelJobLog: route({
+    ...endpoints.modelJobLog,
+    summary:
+      'The log of the latest evaluation of a model on a dataset (owner if the dataset’s logs are open to users; task owners and admins)',
+    tags: ['models'],
+    params: modelDatasetParams,
+    errors: OWNER_ERRORS,
+  }),
+  modelPredictions: route({
+    ...endpoints.modelPredictions,
+    summary: 'The predictions of a model on a dataset, as JSON lines (same access as the log)',
+    tags: ['models'],
+    params: modelDatasetParams,
+    errors: OWNER_ERRORS,
+  }),
+  uploadPredictions: route({
+    ...endpoints.uploadPredictions,
+    summary:
+      'Submit a predictions file per dataset (multipart, field name = dataset name, JSON lines with uid and the output fields); 3 submissions per task per 24 h',
+    tags: ['models'],
+    params: uploadPredictionsParams,
+    multipart: true,
+    response: predictionsUploaded,
+    errors: [...OWNER_ERRORS, 413, 415, 429],
   }),
 
   modelsInTheLoopPublic: route({

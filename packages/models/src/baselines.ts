@@ -13,6 +13,8 @@ export interface BuiltinModel {
   name: string;
   taskCode: string;
   description: string;
+  /** Put in the loop of the demo task's rounds (the model contributors try to fool). */
+  inTheLoop?: boolean;
   predict(input: Record<string, unknown>): Record<string, unknown>;
 }
 
@@ -25,6 +27,7 @@ function vaderScores(s: string): { neg: number; neu: number; pos: number; compou
 /** VADER's lexicon and rules, with the thresholds its authors recommend (±0.05). */
 export const sentimentVader: BuiltinModel = {
   name: 'vader-sentiment-baseline',
+  inTheLoop: true,
   taskCode: 'sentiment',
   description:
     'VADER lexicon and rules (Hutto & Gilbert, 2014); compound ≥ 0.05 positive, ≤ −0.05 negative.',
@@ -64,6 +67,7 @@ const COUNTER_SPEECH =
 /** A lexicon baseline: dehumanising words, or strongly negative generalisations about a group. */
 export const hateSpeechLexicon: BuiltinModel = {
   name: 'lexicon-hate-speech-baseline',
+  inTheLoop: true,
   taskCode: 'hs',
   description:
     'Dehumanising-word lexicon plus VADER negativity on generalising statements; quoted counter-speech lowers the score.',
@@ -101,6 +105,7 @@ const negationCount = (s: string) =>
 /** Lexical overlap and negation: the classic NLI baseline that adversarial data breaks. */
 export const nliOverlap: BuiltinModel = {
   name: 'overlap-negation-nli-baseline',
+  inTheLoop: true,
   taskCode: 'nli',
   description:
     'Share of hypothesis content words found in the premise, and a negation mismatch between the two.',
@@ -143,6 +148,7 @@ const QUESTION_WORDS = new Set([
  */
 export const qaSlidingWindow: BuiltinModel = {
   name: 'sliding-window-qa-baseline',
+  inTheLoop: true,
   taskCode: 'qa',
   description:
     'Best-overlapping sentence of the passage; the answer is its longest run of words not in the question.',

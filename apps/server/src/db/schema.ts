@@ -207,6 +207,7 @@ export interface ModelsTable {
   blob_key: string | null;
   manifest_json: Json<Record<string, unknown> | null>;
   last_interaction_at: NullableTimestamp;
+  quota_exempt: Defaulted<boolean>;
 }
 
 export interface RoundModelsInTheLoopTable {
@@ -302,6 +303,8 @@ export interface ScoresTable {
   fairness: number | null;
   robustness: number | null;
   raw_output_blob_key: string | null;
+  bootstrap_replicates: number[] | null;
+  evaluation_record_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -332,6 +335,41 @@ export interface EvaluationJobsTable {
   error: string | null;
   error_detail: string | null;
   worker_id: string | null;
+  failure_cause: 'platform' | 'submission' | null;
+  runtime_ms: number | null;
+  updated_at: Timestamp;
+}
+
+export interface ModelPredictionFilesTable {
+  mid: number;
+  did: number;
+  blob_key: string;
+  sha256: string;
+  line_count: number;
+  bytes: BigIntColumn;
+  created_at: Timestamp;
+}
+
+export interface EvaluationRecordsTable {
+  id: Serial;
+  mid: number;
+  did: number;
+  job_id: number;
+  attempt: number;
+  metric: string;
+  perf: number | null;
+  n_examples: number;
+  dataset_sha256: string;
+  submission_sha256: string | null;
+  model_version: string | null;
+  scoring_version: string;
+  seed: BigIntColumn;
+  bootstrap_replicates: number;
+  started_at: Timestamp;
+  finished_at: Timestamp;
+  runtime_ms: number;
+  machine_json: Json<Record<string, unknown>>;
+  created_at: Timestamp;
 }
 
 export interface BadgesTable {
@@ -442,6 +480,8 @@ export interface Database {
   scores: ScoresTable;
   score_predictions: ScorePredictionsTable;
   evaluation_jobs: EvaluationJobsTable;
+  evaluation_records: EvaluationRecordsTable;
+  model_prediction_files: ModelPredictionFilesTable;
   badges: BadgesTable;
   notifications: NotificationsTable;
   leaderboard_names: LeaderboardNamesTable;

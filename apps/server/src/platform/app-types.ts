@@ -13,6 +13,7 @@ import { type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type z } from 'zod';
 import { type Config } from '../config.js';
 import { type Db } from '../db/database.js';
+import { type EventHub } from './events.js';
 import { type Logger } from './logger.js';
 import { type Mailer } from './mail.js';
 import { type JobQueue } from './queue.js';
@@ -37,6 +38,8 @@ export interface AppDeps {
   queue: JobQueue;
   tokens: AccessTokens;
   rateLimiter: RateLimiter;
+  /** Status changes of models, across processes (LISTEN/NOTIFY). */
+  events: EventHub;
   version: string;
 }
 

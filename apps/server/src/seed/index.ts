@@ -7,6 +7,7 @@ import YAML from 'yaml';
 import { addContextsToRound } from '../features/contexts/service.js';
 import { BUILTIN_MODELS } from '@dynaloop/models';
 import { createDataset, type NewDatasetInput } from '../features/datasets/service.js';
+import { enqueueModelEvaluations } from '../features/evaluations/service.js';
 import { registerBuiltinModel } from '../features/models/service.js';
 import { findTaskByCode } from '../features/tasks/repo.js';
 import { createTaskWithRounds, type NewRoundInput } from '../features/tasks/service.js';
@@ -221,11 +222,15 @@ async function seedDadcTask(
     );
     // Every round gets the task's contexts, so that each round can be collected on.
     for (const round of rounds) await addContextsToRound(trx, round.id, config, contextLines);
-    // A fresh install has something real to fool: the task's baseline, in the loop of every round.
+    // A fresh install has something real to fool: the task's baseline, in the loop of every
+    // round; the other baselines only give the leaderboard more rows.
+    const builtins = [];
     for (const builtin of Object.values(BUILTIN_MODELS).filter(
       (m) => m.taskCode === task.task_code,
     )) {
-      await registerBuiltinModel(trx, task.id, builtin, ownerId, rounds);
+      builtins.push(
+        await registerBuiltinModel(trx, task.id, builtin, ownerId, builtin.inTheLoop ? rounds : []),
+      );
     }
     for (const d of m.datasets) {
       await createDemoDataset(
@@ -237,6 +242,8 @@ async function seedDadcTask(
         await readLines(path.join(folder, d.file)),
       );
     }
+    // Every baseline is evaluated on every dataset through the queue (run when a worker starts).
+    for (const model of builtins) await enqueueModelEvaluations(trx, model.id);
   });
   return m.task_code;
 }

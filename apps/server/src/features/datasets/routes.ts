@@ -8,6 +8,7 @@ import { type AppInstance } from '../../platform/app-types.js';
 import { errors } from '../../platform/errors.js';
 import { linesOf, uploadError } from '../../platform/jsonl.js';
 import { receiveUpload, tooLarge } from '../../platform/uploads.js';
+import { dispatchEvaluations } from '../evaluations/runner.js';
 import { enqueueDatasetEvaluations } from '../evaluations/service.js';
 import { loadAdministeredTask } from '../tasks/policy.js';
 import { presentDataset } from './presenter.js';
@@ -15,7 +16,7 @@ import { deleteDataset, findDataset, listTaskDatasets, updateDataset } from './r
 import { createDataset } from './service.js';
 
 export function registerDatasetRoutes(app: AppInstance): void {
-  const { db, storage } = app.deps;
+  const { db, storage, log } = app.deps;
 
   app.serve(routes.datasetAccessTypes, async () => [...DATASET_ACCESS_TYPES]);
   app.serve(routes.datasetLogAccessTypes, async () => [...DATASET_LOG_ACCESS_TYPES]);
@@ -89,11 +90,12 @@ export function registerDatasetRoutes(app: AppInstance): void {
     }
     if (result.row.replacedBlobKey)
       await storage.delete(result.row.replacedBlobKey).catch(() => undefined);
+    await dispatchEvaluations(app.deps.queue, result.queued, log);
     return {
       success: 'ok' as const,
       dataset: presentDataset(result.row),
       updated_existing_dataset: result.row.updatedExisting,
-      evaluations_queued: result.queued,
+      evaluations_queued: result.queued.length,
     };
   });
 }

@@ -1,7 +1,28 @@
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { PassThrough, type Readable, Transform } from 'node:stream';
+import {
+  type AnnotationObject,
+  checkAnnotationValue,
+  type FieldProblem,
+  SUBMISSION_LIMIT_MESSAGE,
+  type TaskConfig,
+} from '@dynaloop/contract';
 import { type BuiltinModel } from '@dynaloop/models';
-import { type Kysely } from 'kysely';
-import { type Database, type ModelRow, type RoundRow } from '../../db/schema.js';
+import { sql, type Kysely } from 'kysely';
+import {
+  type Database,
+  type DatasetRow,
+  type ModelRow,
+  type RoundRow,
+  type TaskRow,
+} from '../../db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import { JsonlError, type LineProblem, linesOf, streamJsonlObjects } from '../../platform/jsonl.js';
+import { type BlobStorage } from '../../platform/storage.js';
+import { enqueueModelEvaluations } from '../evaluations/service.js';
 import { newModelSecret } from './remote.js';
+import { countedSubmissions, lockSubmissions } from './repo.js';
 
 /**
  * Registers a model the platform serves itself as a real model row: published, deployed, its
@@ -47,4 +68,223 @@ export async function registerBuiltinModel(
       .execute();
   }
   return model;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prediction-file submissions
+
+export interface SubmissionLimit {
+  threshold: number;
+  hours: number;
+}
+
+/**
+ * Refuses a submission over the task's limit (dynalab_threshold per dynalab_hr_diff hours),
+ * saying when the next one is possible. Call inside the transaction that stores it, after
+ * lockSubmissions.
+ */
+export async function assertSubmissionAllowed(
+  trx: Kysely<Database>,
+  uid: number,
+  task: TaskRow,
+): Promise<void> {
+  const counted = await countedSubmissions(trx, uid, task.id, task.dynalab_hr_diff);
+  if (counted.length < task.dynalab_threshold) return;
+  const oldest = counted[counted.length - task.dynalab_threshold]!.upload_datetime;
+  const next = new Date(oldest.getTime() + task.dynalab_hr_diff * 3600_000);
+  throw new AppError(429, 'rate_limited', SUBMISSION_LIMIT_MESSAGE, [
+    {
+      path: 'next_submission_at',
+      message: `${next.toISOString()} (at most ${task.dynalab_threshold} submissions per ${task.dynalab_hr_diff} hours)`,
+    },
+  ]);
+}
+
+/** The annotation object of each output field (an output may only name an input field). */
+export function outputFields(config: TaskConfig): AnnotationObject[] {
+  const known = new Map([...config.context, ...config.input].map((f) => [f.name, f]));
+  return config.output.flatMap((o) => {
+    const full = 'type' in o ? o : known.get(o.name);
+    return full ? [full] : [];
+  });
+}
+
+/**
+ * What a predictions line must hold: `uid`, and every output field of the task (probability
+ * fields are optional, checked when present), typed as the configuration says in
+ * predictions_upload mode.
+ */
+export function checkPredictionLine(
+  config: TaskConfig,
+  line: Record<string, unknown>,
+): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  if (typeof line.uid !== 'string' && typeof line.uid !== 'number')
+    problems.push({ field: 'uid', message: 'is required (string or number)' });
+  for (const f of outputFields(config)) {
+    if (!(f.name in line)) {
+      if (f.type !== 'prob') problems.push({ field: f.name, message: 'is required' });
+      continue;
+    }
+    const message = checkAnnotationValue(f, line[f.name], 'predictions_upload', line);
+    if (message) problems.push({ field: f.name, message });
+  }
+  return problems;
+}
+
+async function datasetUids(storage: BlobStorage, dataset: DatasetRow): Promise<Set<string>> {
+  const uids = new Set<string>();
+  if (!dataset.blob_key) return uids;
+  for await (const raw of linesOf(storage.stream(dataset.blob_key))) {
+    if (raw.trim() === '') continue;
+    uids.add(String((JSON.parse(raw) as { uid: unknown }).uid));
+  }
+  return uids;
+}
+
+export interface StoredPredictions {
+  dataset: DatasetRow;
+  blobKey: string;
+  sha256: string;
+  lines: number;
+  bytes: number;
+}
+
+/**
+ * Streams one predictions file into blob storage, checking each line as it goes: its fields,
+ * that its uid belongs to the dataset and is not repeated, and at the end that no uid of the
+ * dataset lacks a prediction. Throws JsonlError (the file removed) on any problem.
+ */
+export async function storePredictionsFile(
+  storage: BlobStorage,
+  config: TaskConfig,
+  dataset: DatasetRow,
+  key: string,
+  input: Readable,
+): Promise<StoredPredictions> {
+  const expected = await datasetUids(storage, dataset);
+  const hash = createHash('sha256');
+  let bytes = 0;
+  // Hashes and counts the bytes as the lines are read (a Transform buffers until then).
+  const counted = input.pipe(
+    new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        hash.update(chunk);
+        bytes += chunk.length;
+        done(null, chunk);
+      },
+    }),
+  );
+  const out = new PassThrough();
+  const writing = storage.put(key, out);
+  const seen = new Set<string>();
+  let lastLine = 0;
+  try {
+    const lines = await streamJsonlObjects(
+      linesOf(counted),
+      (obj, line) => {
+        lastLine = line;
+        const problems: LineProblem[] = checkPredictionLine(config, obj).map((p) => ({
+          line,
+          ...p,
+        }));
+        if (!problems.some((p) => p.field === 'uid')) {
+          const uid = String(obj.uid);
+          if (seen.has(uid))
+            problems.push({ line, field: 'uid', message: `uid "${uid}" has a second prediction` });
+          else if (!expected.has(uid))
+            problems.push({
+              line,
+              field: 'uid',
+              message: `uid "${uid}" is not in ${dataset.name}`,
+            });
+          seen.add(uid);
+        }
+        return problems;
+      },
+      async (obj) => {
+        if (!out.write(`${JSON.stringify(obj)}\n`)) await once(out, 'drain');
+      },
+    );
+    const missing = [...expected].filter((uid) => !seen.has(uid));
+    if (missing.length) {
+      throw new JsonlError([
+        {
+          line: lastLine + 1,
+          field: 'uid',
+          message: `no prediction for ${missing.length} uid${missing.length > 1 ? 's' : ''} of ${dataset.name}: ${missing
+            .slice(0, 10)
+            .map((u) => `"${u}"`)
+            .join(', ')}${missing.length > 10 ? ', …' : ''}`,
+        },
+      ]);
+    }
+    out.end();
+    await writing;
+    return { dataset, blobKey: key, sha256: hash.digest('hex'), lines, bytes };
+  } catch (err) {
+    out.destroy();
+    await writing.catch(() => undefined);
+    await storage.delete(key);
+    throw err;
+  }
+}
+
+/**
+ * Stores a prediction-file submission: the model row (status predictions_upload), its files and
+ * its evaluation jobs, in one transaction that also enforces the submission limit. Returns the
+ * model and the job ids to send once committed.
+ */
+export async function createPredictionsModel(
+  db: Kysely<Database>,
+  task: TaskRow,
+  uid: number,
+  name: string,
+  files: StoredPredictions[],
+): Promise<{ model: ModelRow; jobIds: number[] }> {
+  return db.transaction().execute(async (trx) => {
+    await lockSubmissions(trx, uid, task.id);
+    await assertSubmissionAllowed(trx, uid, task);
+    const inserted = await trx
+      .insertInto('models')
+      .values({
+        tid: task.id,
+        uid,
+        name,
+        kind: 'predictions',
+        deployment_status: 'predictions_upload',
+        secret: newModelSecret(),
+        is_published: false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const model = await trx
+      .updateTable('models')
+      .set({
+        endpoint_name: `ts${Math.floor(Date.now() / 1000)}-${inserted.id}-${name}`.slice(0, 63),
+      })
+      .where('id', '=', inserted.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('model_prediction_files')
+      .values(
+        files.map((f) => ({
+          mid: model.id,
+          did: f.dataset.id,
+          blob_key: f.blobKey,
+          sha256: f.sha256,
+          line_count: f.lines,
+          bytes: f.bytes,
+        })),
+      )
+      .execute();
+    await trx
+      .updateTable('users')
+      .set({ models_submitted: sql`models_submitted + 1` })
+      .where('id', '=', uid)
+      .execute();
+    const jobIds = await enqueueModelEvaluations(trx, model.id);
+    return { model, jobIds };
+  });
 }

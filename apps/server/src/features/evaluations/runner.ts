@@ -1,0 +1,483 @@
+import { createHash, randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { modelInputFields, parseTaskConfig, type TaskConfig } from '@dynaloop/contract';
+import { BUILTIN_MODELS } from '@dynaloop/models';
+import { type Db } from '../../db/database.js';
+import { type DatasetRow, type ModelRow, type TaskRow } from '../../db/schema.js';
+import { publishModelEvent } from '../../platform/events.js';
+import { linesOf } from '../../platform/jsonl.js';
+import { type Logger } from '../../platform/logger.js';
+import { type Mailer } from '../../platform/mail.js';
+import { type Queue } from '../../platform/queue.js';
+import { type BlobStorage } from '../../platform/storage.js';
+
+import { notify } from '../notifications/service.js';
+import {
+  claimJob,
+  finishAttempt,
+  heartbeat,
+  type Lease,
+  markQuotaExempt,
+  releaseStaleJobs,
+  touchUnclaimedJobs,
+  upsertScore,
+  waitingJobIds,
+} from './repo.js';
+import { SCORING_VERSION, scorePredictions, UnsupportedMetricError } from './score.js';
+
+/** The pg-boss job that wakes a worker up for one evaluation_jobs row. */
+export const EVALUATION_JOB = 'evaluation-run';
+
+export interface EvaluationTiming {
+  /** How often a running job proves its worker is alive. */
+  heartbeatMs: number;
+  /** A job whose heartbeat is older than this is taken back and retried. */
+  staleMs: number;
+  /** How often a worker looks for stale and forgotten jobs. */
+  sweepMs: number;
+}
+
+export const DEFAULT_TIMING: EvaluationTiming = {
+  heartbeatMs: 5_000,
+  staleMs: 30_000,
+  sweepMs: 10_000,
+};
+
+export interface EvaluationDeps {
+  db: Db;
+  storage: BlobStorage;
+  log: Logger;
+  mailer: Mailer;
+  queue?: Queue;
+  timing?: EvaluationTiming;
+  /** Identifies this process in job rows; defaults to host and pid. */
+  workerId?: string;
+}
+
+/** A problem with what was submitted: retrying cannot help, and it counts as a submission. */
+export class SubmissionError extends Error {}
+
+const workerIdOf = (deps: EvaluationDeps) => deps.workerId ?? `${os.hostname()}:${process.pid}`;
+
+/** Wakes workers for jobs whose rows are committed; a lost wake-up is repaired by the sweep. */
+export async function dispatchEvaluations(
+  queue: Queue | undefined,
+  jobIds: number[],
+  log: Logger,
+): Promise<void> {
+  if (!queue) return;
+  for (const jobId of jobIds) {
+    await queue.send(EVALUATION_JOB, { jobId }).catch((err: unknown) => {
+      log.warn({ err, jobId }, 'could not send an evaluation job; the sweep will resend it');
+    });
+  }
+}
+
+export function machineDescription(): Record<string, unknown> {
+  const cpus = os.cpus();
+  return {
+    hostname: os.hostname(),
+    platform: `${os.platform()} ${os.release()}`,
+    arch: os.arch(),
+    cpu: cpus[0]?.model ?? 'unknown',
+    cpus: cpus.length,
+    memory_gib: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    pid: process.pid,
+  };
+}
+
+interface Loaded {
+  model: ModelRow;
+  dataset: DatasetRow;
+  task: TaskRow;
+  config: TaskConfig;
+}
+
+async function load(db: Db, mid: number, did: number): Promise<Loaded> {
+  const model = await db.selectFrom('models').selectAll().where('id', '=', mid).executeTakeFirst();
+  const dataset = await db
+    .selectFrom('datasets')
+    .selectAll()
+    .where('id', '=', did)
+    .executeTakeFirst();
+  if (!model || !dataset) throw new SubmissionError('The model or the dataset no longer exists');
+  const task = await db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('id', '=', model.tid)
+    .executeTakeFirstOrThrow();
+  const parsed = parseTaskConfig(task.config_yaml);
+  if (!parsed.ok) throw new SubmissionError('The task has no valid configuration');
+  return { model, dataset, task, config: parsed.config };
+}
+
+const yieldToLoop = () => new Promise((resolve) => setImmediate(resolve));
+
+interface Computed {
+  perfMetric: string;
+  score: ReturnType<typeof scorePredictions>;
+  datasetSha256: string;
+  n: number;
+  seed: number;
+  submissionSha256: string | null;
+  modelVersion: string | null;
+  rawOutputBlobKey: string | null;
+  log: string[];
+}
+
+/** Reads the dataset, gets the model's answers, scores them. Pure of database writes. */
+async function compute(deps: EvaluationDeps, { model, dataset, task, config }: Loaded) {
+  const log: string[] = [];
+  const say = (msg: string) => log.push(`${new Date().toISOString()} ${msg}`);
+  if (!dataset.blob_key) throw new SubmissionError('The dataset has no file');
+  const ref = config.perf_metric.reference_name;
+  say(`dataset ${dataset.name}, perf metric ${config.perf_metric.type} on "${ref}"`);
+
+  let predictionOf: (line: Record<string, unknown>) => unknown;
+  let submissionSha256: string | null = null;
+  let modelVersion: string | null = null;
+  let rawOutputBlobKey: string | null = null;
+  const rawOutput: string[] = [];
+  if (model.kind === 'builtin') {
+    const builtin = model.builtin_name ? BUILTIN_MODELS[model.builtin_name] : undefined;
+    if (!builtin) throw new Error(`built-in model ${model.builtin_name ?? ''} is not available`);
+    const fields = modelInputFields(config);
+    modelVersion = `builtin:${builtin.name}`;
+    rawOutputBlobKey = `predictions/${task.task_code}/${model.id}/${dataset.id}-${randomUUID()}.jsonl`;
+    predictionOf = (line) => {
+      const output = builtin.predict(Object.fromEntries(fields.map((f) => [f, line[f]])));
+      rawOutput.push(JSON.stringify({ uid: line.uid, ...output }));
+      return output[ref];
+    };
+  } else if (model.kind === 'predictions') {
+    const file = await deps.db
+      .selectFrom('model_prediction_files')
+      .selectAll()
+      .where('mid', '=', model.id)
+      .where('did', '=', dataset.id)
+      .executeTakeFirst();
+    if (!file) throw new SubmissionError(`No predictions were uploaded for ${dataset.name}`);
+    submissionSha256 = file.sha256;
+    const byUid = new Map<string, unknown>();
+    for await (const raw of linesOf(deps.storage.stream(file.blob_key))) {
+      if (raw.trim() === '') continue;
+      const obj = JSON.parse(raw) as Record<string, unknown>;
+      byUid.set(String(obj.uid), obj[ref]);
+      if (byUid.size % 5000 === 0) await yieldToLoop();
+    }
+    say(`predictions file sha256 ${file.sha256}, ${byUid.size} lines`);
+    predictionOf = (line) => {
+      const uid = String(line.uid);
+      if (!byUid.has(uid)) throw new SubmissionError(`No prediction for uid "${uid}"`);
+      return byUid.get(uid);
+    };
+  } else {
+    throw new Error(`models of kind ${model.kind} cannot be evaluated by this server yet`);
+  }
+
+  const hash = createHash('sha256');
+  const predictions: unknown[] = [];
+  const targets: unknown[] = [];
+  const tags: string[][] = [];
+  for await (const raw of linesOf(deps.storage.stream(dataset.blob_key))) {
+    hash.update(`${raw}\n`);
+    if (raw.trim() === '') continue;
+    const line = JSON.parse(raw) as Record<string, unknown>;
+    predictions.push(predictionOf(line));
+    targets.push(line[ref]);
+    tags.push(Array.isArray(line.tags) ? line.tags.map(String) : []);
+    if (predictions.length % 1000 === 0) await yieldToLoop();
+  }
+  const datasetSha256 = hash.digest('hex');
+  // Paired replicates: the resample indices depend on the dataset's content only.
+  const seed = parseInt(datasetSha256.slice(0, 8), 16);
+  say(`dataset sha256 ${datasetSha256}, ${predictions.length} examples, seed ${seed}`);
+  if (rawOutputBlobKey) await deps.storage.put(rawOutputBlobKey, `${rawOutput.join('\n')}\n`);
+  const score = scorePredictions(config.perf_metric.type, predictions, targets, tags, seed);
+  say(
+    `${config.perf_metric.type} = ${score.perf} (bootstrap std ${score.perf_std ?? 'n/a'}, ` +
+      `95% interval ${score.ci_low ?? '?'}–${score.ci_high ?? '?'}, ${score.replicates.length} replicates)`,
+  );
+  return {
+    perfMetric: config.perf_metric.type,
+    score,
+    datasetSha256,
+    n: predictions.length,
+    seed,
+    submissionSha256,
+    modelVersion,
+    rawOutputBlobKey,
+    log,
+  } satisfies Computed;
+}
+
+export const jobLogKey = (mid: number, did: number) => `evaluation-logs/${mid}/${did}.log`;
+
+async function tellOwner(
+  deps: EvaluationDeps,
+  loaded: Pick<Loaded, 'model' | 'dataset'>,
+  status: 'completed' | 'failed',
+  detail: string,
+): Promise<void> {
+  const { model, dataset } = loaded;
+  if (model.kind === 'builtin' || model.uid === null) return;
+  const owner = await deps.db
+    .selectFrom('users')
+    .select(['id', 'email', 'username'])
+    .where('id', '=', model.uid)
+    .executeTakeFirst();
+  if (!owner) return;
+  const what = `${model.name || `Model ${model.id}`} on ${dataset.name}`;
+  await deps.mailer
+    .send({
+      to: owner.email,
+      uid: owner.id,
+      template: status === 'completed' ? 'model_evaluation_completed' : 'model_evaluation_failed',
+      subject:
+        status === 'completed' ? `Evaluation completed: ${what}` : `Evaluation failed: ${what}`,
+      text:
+        `Hello ${owner.username},\n\n` +
+        (status === 'completed'
+          ? `the evaluation of ${what} is complete: ${detail}.\n`
+          : `the evaluation of ${what} failed: ${detail}\n`) +
+        `\nSee the model page: /models/${model.id}\n`,
+    })
+    .catch((err: unknown) => deps.log.error({ err }, 'evaluation mail failed'));
+}
+
+/**
+ * Runs one evaluation job: claims it, beats while computing, and writes the score, its
+ * immutable record and the completion in one transaction (only while it still holds the job,
+ * so a score is written once even if a worker thought dead comes back). Never throws.
+ */
+export async function runEvaluationJob(deps: EvaluationDeps, jobId: number): Promise<void> {
+  const { db, log } = deps;
+  const timing = deps.timing ?? DEFAULT_TIMING;
+  const workerId = workerIdOf(deps);
+  const job = await db.transaction().execute(async (trx) => {
+    const claimed = await claimJob(trx, jobId, workerId);
+    if (claimed)
+      await publishModelEvent(trx, { mid: claimed.mid, did: claimed.did, status: 'evaluating' });
+    return claimed;
+  });
+  if (!job) return;
+  const lease: Lease = { jobId, workerId, attempt: job.attempts };
+  const started = new Date();
+  const beat = setInterval(() => {
+    void heartbeat(db, lease).catch((err: unknown) => log.warn({ err, jobId }, 'heartbeat failed'));
+  }, timing.heartbeatMs);
+  let loaded: Loaded | undefined;
+  try {
+    loaded = await load(db, job.mid, job.did);
+    const computed = await compute(deps, loaded);
+    const finished = new Date();
+    const runtimeMs = finished.getTime() - started.getTime();
+    const l = loaded;
+    const written = await db.transaction().execute(async (trx) => {
+      if (!(await finishAttempt(trx, lease, { status: 'completed', runtimeMs }))) return false;
+      const record = await trx
+        .insertInto('evaluation_records')
+        .values({
+          mid: job.mid,
+          did: job.did,
+          job_id: job.id,
+          attempt: job.attempts,
+          metric: computed.perfMetric,
+          perf: computed.score.perf,
+          n_examples: computed.n,
+          dataset_sha256: computed.datasetSha256,
+          submission_sha256: computed.submissionSha256,
+          model_version: computed.modelVersion,
+          scoring_version: SCORING_VERSION,
+          seed: computed.seed,
+          bootstrap_replicates: computed.score.replicates.length,
+          started_at: started,
+          finished_at: finished,
+          runtime_ms: runtimeMs,
+          machine_json: JSON.stringify(machineDescription()),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const round =
+        l.dataset.rid > 0
+          ? await trx
+              .selectFrom('rounds')
+              .select('id')
+              .where('tid', '=', l.task.id)
+              .where('rid', '=', l.dataset.rid)
+              .executeTakeFirst()
+          : undefined;
+      await upsertScore(trx, {
+        mid: job.mid,
+        did: job.did,
+        rRealid: round?.id ?? null,
+        perf: computed.score.perf,
+        perfStd: computed.score.perf_std,
+        ciLow: computed.score.ci_low,
+        ciHigh: computed.score.ci_high,
+        metadata: {
+          [computed.perfMetric]: computed.score.perf,
+          perf_by_tag: computed.score.perf_by_tag,
+          bootstrap: {
+            replicates: computed.score.replicates.length,
+            seed: computed.seed,
+            ci_low: computed.score.ci_low,
+            ci_high: computed.score.ci_high,
+          },
+        },
+        replicates: computed.score.replicates,
+        rawOutputBlobKey: computed.rawOutputBlobKey ?? null,
+        recordId: record.id,
+      });
+      if (l.model.kind !== 'builtin' && l.model.uid !== null) {
+        await notify(
+          trx,
+          l.model.uid,
+          'MODEL_EVALUATION_STATUS',
+          MESSAGE_TEXT_FOR(l, 'completed'),
+          {
+            mid: job.mid,
+            did: job.did,
+            status: 'completed',
+          },
+        );
+      }
+      await publishModelEvent(trx, { mid: job.mid, did: job.did, status: 'completed' });
+      return true;
+    });
+    if (!written) {
+      log.warn({ jobId }, 'evaluation finished after its job was taken back; result dropped');
+      return;
+    }
+    await deps.storage
+      .put(jobLogKey(job.mid, job.did), `${computed.log.join('\n')}\n`)
+      .catch((err: unknown) => log.warn({ err }, 'could not store the job log'));
+    await tellOwner(deps, l, 'completed', `${computed.perfMetric} ${computed.score.perf}`);
+  } catch (err) {
+    await failAttempt(deps, lease, job, loaded, started, err);
+  } finally {
+    clearInterval(beat);
+  }
+}
+
+const MESSAGE_TEXT_FOR = (l: Pick<Loaded, 'model' | 'dataset'>, status: string) =>
+  `${l.model.name || `Model ${l.model.id}`} on ${l.dataset.name}: ${status}`;
+
+async function failAttempt(
+  deps: EvaluationDeps,
+  lease: Lease,
+  job: { id: number; mid: number; did: number; attempts: number; max_attempts: number },
+  loaded: Loaded | undefined,
+  started: Date,
+  err: unknown,
+): Promise<void> {
+  const { db, log } = deps;
+  const submission = err instanceof SubmissionError;
+  const unsupported = err instanceof UnsupportedMetricError;
+  const terminal = submission || unsupported || job.attempts >= job.max_attempts;
+  const message =
+    submission || unsupported
+      ? (err as Error).message
+      : 'The evaluation failed because of a problem on the platform. It does not count against your submission limit.';
+  const detail = err instanceof Error ? (err.stack ?? err.message) : String(err);
+  if (!submission) log.error({ err, jobId: job.id }, 'evaluation attempt failed');
+  const status = terminal ? 'failed' : 'pre_evaluation';
+  const ok = await db
+    .transaction()
+    .execute(async (trx) => {
+      const held = await finishAttempt(trx, lease, {
+        status,
+        runtimeMs: Date.now() - started.getTime(),
+        error: message,
+        detail: detail.slice(0, 4000),
+        cause: submission ? 'submission' : 'platform',
+      });
+      if (!held) return false;
+      if (status === 'failed' && !submission) await markQuotaExempt(trx, job.mid);
+      if (status === 'failed' && loaded && loaded.model.kind !== 'builtin' && loaded.model.uid) {
+        await notify(
+          trx,
+          loaded.model.uid,
+          'MODEL_EVALUATION_STATUS',
+          MESSAGE_TEXT_FOR(loaded, 'failed'),
+          {
+            mid: job.mid,
+            did: job.did,
+            status: 'failed',
+          },
+        );
+      }
+      await publishModelEvent(trx, { mid: job.mid, did: job.did, status });
+      return true;
+    })
+    .catch((e: unknown) => {
+      log.error({ err: e, jobId: job.id }, 'could not record a failed evaluation');
+      return false;
+    });
+  if (!ok) return;
+  await deps.storage
+    .put(jobLogKey(job.mid, job.did), `${new Date().toISOString()} failed: ${message}\n`)
+    .catch(() => undefined);
+  if (status === 'pre_evaluation') await dispatchEvaluations(deps.queue, [job.id], log);
+  else if (loaded) await tellOwner(deps, loaded, 'failed', message);
+}
+
+/**
+ * Takes back jobs whose worker stopped beating (retried, or failed after the last attempt) and
+ * resends jobs nobody picked up. Returns the ids sent again.
+ */
+export async function sweepEvaluations(deps: EvaluationDeps): Promise<number[]> {
+  const timing = deps.timing ?? DEFAULT_TIMING;
+  const released = await deps.db.transaction().execute(async (trx) => {
+    const rows = await releaseStaleJobs(trx, timing.staleMs);
+    for (const r of rows) {
+      if (r.status === 'failed') await markQuotaExempt(trx, r.mid);
+      await publishModelEvent(trx, { mid: r.mid, did: r.did, status: r.status });
+    }
+    return rows;
+  });
+  if (released.length)
+    deps.log.warn({ jobs: released.map((r) => r.id) }, 'stale evaluations taken back');
+  const resend = [
+    ...released.filter((r) => r.status === 'pre_evaluation').map((r) => r.id),
+    ...(await touchUnclaimedJobs(deps.db, timing.staleMs)),
+  ];
+  await dispatchEvaluations(deps.queue, resend, deps.log);
+  return resend;
+}
+
+/** Runs every waiting job in this process, one after another (tests, and the CLI). */
+export async function runWaitingEvaluations(deps: EvaluationDeps, mid?: number): Promise<number> {
+  let n = 0;
+  for (const id of await waitingJobIds(deps.db, mid)) {
+    await runEvaluationJob(deps, id);
+    n++;
+  }
+  return n;
+}
+
+/** The worker role's part: handle evaluation jobs, sweep, and wake up what waits already. */
+export async function startEvaluationWorker(
+  deps: EvaluationDeps & { queue: Queue },
+): Promise<{ stop(): Promise<void> }> {
+  const timing = deps.timing ?? DEFAULT_TIMING;
+  await deps.queue.work<{ jobId: number }>(
+    EVALUATION_JOB,
+    (payload) => runEvaluationJob(deps, payload.jobId),
+    { pollingIntervalSeconds: 0.5 },
+  );
+  await dispatchEvaluations(deps.queue, await waitingJobIds(deps.db), deps.log);
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    sweeping = sweepEvaluations(deps).catch((err: unknown) =>
+      deps.log.error({ err }, 'evaluation sweep failed'),
+    );
+  }, timing.sweepMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await sweeping;
+    },
+  };
+}
