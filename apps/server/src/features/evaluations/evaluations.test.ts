@@ -6,6 +6,7 @@ import { demoTask } from '../../../test/collection.js';
 import { evaluationDeps, jobsOf, scoreRows } from '../../../test/evaluations.js';
 import { createTestApp, type TestApp } from '../../../test/support.js';
 import { claimJob, finishAttempt } from './repo.js';
+import { enqueueModelEvaluations } from './service.js';
 import { runEvaluationJob, runWaitingEvaluations, sweepEvaluations } from './runner.js';
 
 import { modelInputFields, parseTaskConfig } from '@dynaloop/contract';
@@ -48,6 +49,8 @@ describe('the evaluation lifecycle', () => {
       .select('id')
       .where('tid', '=', qa.id)
       .execute();
+    // As the demo left it (another test may have run the queue already).
+    await t.db.transaction().execute((trx) => enqueueModelEvaluations(trx, model!.id));
     const before = await jobsOf(t, model!.id);
     expect(before.map((j) => j.did).sort()).toEqual(datasets.map((d) => d.id).sort());
     expect(before.every((j) => j.status === 'pre_evaluation' && j.attempts === 0)).toBe(true);
@@ -97,6 +100,7 @@ describe('the evaluation lifecycle', () => {
   });
 
   it('evaluation records cannot be changed', async () => {
+    await runWaitingEvaluations(evaluationDeps(t));
     const record = await t.db
       .selectFrom('evaluation_records')
       .select('id')

@@ -9,7 +9,7 @@ const KEEPALIVE_MS = 15_000;
 export function registerEvaluationRoutes(app: AppInstance): void {
   const { db, events, tokens } = app.deps;
   const open = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  app.addHook('preClose', async () => {
     for (const end of [...open]) end();
   });
 
@@ -36,9 +36,17 @@ export function registerEvaluationRoutes(app: AppInstance): void {
     const send = (event: string, data: unknown) => {
       res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
+    // Listening before saying ready: a change right after "ready" is never missed.
+    let unsubscribe: () => void;
+    try {
+      unsubscribe = await events.subscribeModel(model.id, (e: ModelEvent) => send('status', e));
+    } catch (err) {
+      request.log.error({ err }, 'could not listen for model events');
+      res.end();
+      return reply;
+    }
     res.write('retry: 3000\n\n');
     send('ready', { mid: model.id });
-    const unsubscribe = await events.subscribeModel(model.id, (e: ModelEvent) => send('status', e));
     const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
     const close = () => {
       clearInterval(keepalive);
