@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { argmax, contentWords, softmax, tokenize } from './text.js';
+import { TRAINED_BASELINES } from './trained.js';
 
 // vader-sentiment ships CommonJS without types: load it with require and type what we use.
 const vader = createRequire(import.meta.url)('vader-sentiment') as {
@@ -187,6 +188,9 @@ export const qaSlidingWindow: BuiltinModel = {
   },
 };
 
+/** Every built-in model by name: the models in the loop first, then the trained baselines. */
 export const BUILTIN_MODELS: Record<string, BuiltinModel> = Object.fromEntries(
-  [sentimentVader, hateSpeechLexicon, nliOverlap, qaSlidingWindow].map((m) => [m.name, m]),
+  [sentimentVader, hateSpeechLexicon, nliOverlap, qaSlidingWindow, ...TRAINED_BASELINES].map(
+    (m) => [m.name, m],
+  ),
 );

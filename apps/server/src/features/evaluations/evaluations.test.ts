@@ -2,7 +2,7 @@ import { BUILTIN_MODELS } from '@dynaloop/models';
 import { squadF1 } from '@dynaloop/scoring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../../seed/index.js';
-import { demoTask } from '../../../test/collection.js';
+import { demoAdmin, demoTask } from '../../../test/collection.js';
 import { evaluationDeps, jobsOf, scoreRows } from '../../../test/evaluations.js';
 import { createTestApp, type TestApp } from '../../../test/support.js';
 import { claimJob, finishAttempt } from './repo.js';
@@ -97,6 +97,24 @@ describe('the evaluation lifecycle', () => {
       expect(record.dataset_sha256).toMatch(/^[a-f0-9]{64}$/);
       expect(record.machine_json).toHaveProperty('hostname');
     }
+  });
+
+  it('paired replicates: every model on a dataset resamples the same examples', async () => {
+    const nli = await demoTask(t.db, 'nli');
+    const models = await builtinsOf(nli.id);
+    await runWaitingEvaluations(evaluationDeps(t));
+    const [first, second] = models;
+    const records = await t.db
+      .selectFrom('evaluation_records')
+      .select(['mid', 'did', 'seed'])
+      .where('mid', 'in', [first!.id, second!.id])
+      .orderBy('did')
+      .execute();
+    const seedsByDid = new Map<number, Set<string>>();
+    for (const r of records)
+      seedsByDid.set(r.did, (seedsByDid.get(r.did) ?? new Set()).add(String(r.seed)));
+    expect(seedsByDid.size).toBeGreaterThan(0);
+    for (const seeds of seedsByDid.values()) expect(seeds.size).toBe(1);
   });
 
   it('evaluation records cannot be changed', async () => {
@@ -198,5 +216,35 @@ describe('the evaluation lifecycle', () => {
     await runEvaluationJob(evaluationDeps(t), job!.id);
     await expect.poll(() => seen, { timeout: 5000 }).toEqual(['evaluating', 'completed']);
     unsubscribe();
+  });
+});
+
+describe('datasets and scores', () => {
+  it('deleting a dataset removes its scores and evaluations', async () => {
+    const sentiment = await demoTask(t.db, 'sentiment');
+    await runWaitingEvaluations(evaluationDeps(t));
+    const standard = await t.db
+      .selectFrom('datasets')
+      .select('id')
+      .where('tid', '=', sentiment.id)
+      .where('access_type', '=', 'standard')
+      .executeTakeFirstOrThrow();
+    const scores = () =>
+      t.db.selectFrom('scores').select('id').where('did', '=', standard.id).execute();
+    expect((await scores()).length).toBeGreaterThanOrEqual(3);
+    const admin = await demoAdmin(t.db);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/datasets/delete/${standard.id}`,
+      headers: { authorization: `Bearer ${await t.deps.tokens.signUser(admin)}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await scores()).toEqual([]);
+    const jobs = await t.db
+      .selectFrom('evaluation_jobs')
+      .select('id')
+      .where('did', '=', standard.id)
+      .execute();
+    expect(jobs).toEqual([]);
   });
 });
