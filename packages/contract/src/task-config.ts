@@ -403,3 +403,35 @@ export function checkContextLine(
   }
   return problems;
 }
+
+/** The annotation object of each output field (an output may only name an input field). */
+export function outputFields(config: TaskConfig): AnnotationObject[] {
+  const known = new Map([...config.context, ...config.input].map((f) => [f.name, f]));
+  return config.output.flatMap((o) => {
+    const full = 'type' in o ? o : known.get(o.name);
+    return full ? [full] : [];
+  });
+}
+
+/**
+ * What a predictions line must hold: `uid`, and every output field of the task (probability
+ * fields are optional, checked when present), typed as the configuration says in
+ * predictions_upload mode.
+ */
+export function checkPredictionLine(
+  config: TaskConfig,
+  line: Record<string, unknown>,
+): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  if (typeof line.uid !== 'string' && typeof line.uid !== 'number')
+    problems.push({ field: 'uid', message: 'is required (string or number)' });
+  for (const f of outputFields(config)) {
+    if (!(f.name in line)) {
+      if (f.type !== 'prob') problems.push({ field: f.name, message: 'is required' });
+      continue;
+    }
+    const message = checkAnnotationValue(f, line[f.name], 'predictions_upload', line);
+    if (message) problems.push({ field: f.name, message });
+  }
+  return problems;
+}

@@ -63,6 +63,19 @@ const UserProfilePage = lazy(() =>
     default: m.UserProfilePage,
   })),
 );
+const ModelPage = lazy(() =>
+  import('../features/models/pages/ModelPage').then((m) => ({ default: m.ModelPage })),
+);
+const UpdateModelInfoPage = lazy(() =>
+  import('../features/models/pages/UpdateModelInfoPage').then((m) => ({
+    default: m.UpdateModelInfoPage,
+  })),
+);
+const SubmitPredictionsPage = lazy(() =>
+  import('../features/models/pages/SubmitPredictionsPage').then((m) => ({
+    default: m.SubmitPredictionsPage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('./pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -85,6 +98,13 @@ export const appRoutes: RouteObject[] = [
           { path: 'tasks/:taskCode/round/:roundId', element: <TaskPage /> },
           { path: 'tasks/:taskCode/create', element: <CreateExamplesPage /> },
           { path: 'tasks/:taskCode/validate', element: <ValidateExamplesPage /> },
+          { path: 'tasks/:taskId/submit_predictions', element: <SubmitPredictionsPage /> },
+          {
+            path: 'tasks/:taskCode/models/:modelId/updateModelInfo',
+            element: <UpdateModelInfoPage />,
+          },
+          { path: 'tasks/:taskCode/models/:modelId', element: <ModelPage /> },
+          { path: 'models/:modelId', element: <ModelPage /> },
           { path: 'task-owner-interface/:taskCode', element: <TaskOwnerPage /> },
           { path: 'login', element: <LoginPage /> },
           { path: 'register', element: <RegisterPage /> },
