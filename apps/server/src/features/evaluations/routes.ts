@@ -1,5 +1,5 @@
 import { routes } from '@dynaloop/contract';
-import { type AppInstance } from '../../app.js';
+import { type AppInstance } from '../../platform/app-types.js';
 import { resolveActor } from '../../platform/auth.js';
 import { type ModelEvent } from '../../platform/events.js';
 import { loadVisibleModel } from '../models/policy.js';

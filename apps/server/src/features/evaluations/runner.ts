@@ -12,6 +12,7 @@ import { type Queue } from '../../platform/queue.js';
 import { type BlobStorage } from '../../platform/storage.js';
 
 import { notify } from '../notifications/service.js';
+import { dispatchEvaluations, EVALUATION_JOB, jobLogKey } from './service.js';
 import {
   claimJob,
   finishAttempt,
@@ -24,9 +25,6 @@ import {
   waitingJobIds,
 } from './repo.js';
 import { SCORING_VERSION, scorePredictions, UnsupportedMetricError } from './score.js';
-
-/** The pg-boss job that wakes a worker up for one evaluation_jobs row. */
-export const EVALUATION_JOB = 'evaluation-run';
 
 export interface EvaluationTiming {
   /** How often a running job proves its worker is alive. */
@@ -58,20 +56,6 @@ export interface EvaluationDeps {
 export class SubmissionError extends Error {}
 
 const workerIdOf = (deps: EvaluationDeps) => deps.workerId ?? `${os.hostname()}:${process.pid}`;
-
-/** Wakes workers for jobs whose rows are committed; a lost wake-up is repaired by the sweep. */
-export async function dispatchEvaluations(
-  queue: Queue | undefined,
-  jobIds: number[],
-  log: Logger,
-): Promise<void> {
-  if (!queue) return;
-  for (const jobId of jobIds) {
-    await queue.send(EVALUATION_JOB, { jobId }).catch((err: unknown) => {
-      log.warn({ err, jobId }, 'could not send an evaluation job; the sweep will resend it');
-    });
-  }
-}
 
 export function machineDescription(): Record<string, unknown> {
   const cpus = os.cpus();
@@ -211,8 +195,6 @@ async function compute(deps: EvaluationDeps, { model, dataset, task, config }: L
     log,
   } satisfies Computed;
 }
-
-export const jobLogKey = (mid: number, did: number) => `evaluation-logs/${mid}/${did}.log`;
 
 async function tellOwner(
   deps: EvaluationDeps,

@@ -1,6 +1,6 @@
 import { type ModelDetail } from '@dynaloop/contract';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { seedDemoContent } from '../../db/seed/index.js';
+import { seedDemoContent } from '../../seed/index.js';
 import { demoAdmin, demoTask } from '../../../test/collection.js';
 import { datasetLines, evaluationDeps, multipartFiles } from '../../../test/evaluations.js';
 import { makeUser } from '../../../test/factories.js';

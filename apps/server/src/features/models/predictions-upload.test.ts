@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoContent } from '../../db/seed/index.js';
+import { seedDemoContent } from '../../seed/index.js';
 import { demoTask } from '../../../test/collection.js';
 import {
   datasetLines,
