@@ -43,6 +43,8 @@ interface DadcManifest {
     name: string;
     file: string;
     access_type: 'scoring' | 'standard' | 'hidden';
+    /** Who may download evaluation logs and predictions: model owners too ('user'), or not. */
+    log_access_type?: 'owner' | 'user';
     rid?: number;
     longdesc: string;
   }>;
@@ -238,7 +240,13 @@ async function seedDadcTask(
         storage,
         task,
         config,
-        { name: d.name, accessType: d.access_type, rid: d.rid ?? 0, longdesc: d.longdesc },
+        {
+          name: d.name,
+          accessType: d.access_type,
+          logAccessType: d.log_access_type ?? 'owner',
+          rid: d.rid ?? 0,
+          longdesc: d.longdesc,
+        },
         await readLines(path.join(folder, d.file)),
       );
     }

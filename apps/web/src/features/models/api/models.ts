@@ -45,9 +45,12 @@ export function useModelEvents(id: number, enabled: boolean) {
       source = new EventSource(
         `${API_PREFIX}${apiPath(endpoints.modelEvents.path, { id })}${query}`,
       );
-      source.addEventListener('status', () => {
+      const reload = () =>
         void queryClient.invalidateQueries({ queryKey: [...modelKeys.all, 'detail', id] });
-      });
+      // "ready" comes once the server listens: a change between the first load and then is
+      // not missed (reloaded), and every later change arrives as "status".
+      source.addEventListener('ready', reload);
+      source.addEventListener('status', reload);
     })();
     return () => {
       closed = true;

@@ -184,6 +184,25 @@ describe('ModelPage', () => {
     expect(await screen.findByText('71.25 ± 3.00')).toBeDefined();
   });
 
+  it('reloads once the event stream is ready, so a change before it connected is not missed', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let completed = false;
+    mockRoutes({
+      'GET /api/models/9/details': () =>
+        jsonResponse(
+          completed
+            ? model({ is_published: true, leaderboard_scores: [score()] })
+            : model({ is_published: true }),
+        ),
+    });
+    renderApp('/models/9');
+    expect(await screen.findByText('No scores yet.')).toBeDefined();
+    await waitFor(() => expect(FakeEventSource.last).toBeDefined());
+    completed = true;
+    FakeEventSource.last!.emit('ready');
+    expect(await screen.findByText('71.25 ± 3.00')).toBeDefined();
+  });
+
   it('sends visitors of a missing or hidden model home', async () => {
     mockRoutes({});
     const { router } = renderApp('/models/9');

@@ -115,7 +115,7 @@ function Overview({ model }: { model: ModelDetail }) {
                 {model.username}
               </Anchor>
             ) : (
-              'Anonymous'
+              <span>Anonymous</span>
             )}
           </Text>
         </div>
