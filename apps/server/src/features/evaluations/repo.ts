@@ -140,6 +140,7 @@ export interface ScoreWrite {
   did: number;
   rRealid: number | null;
   perf: number;
+  prettyPerf: string;
   perfStd: number | null;
   ciLow: number | null;
   ciHigh: number | null;
@@ -154,7 +155,7 @@ export async function upsertScore(trx: Trx, s: ScoreWrite): Promise<void> {
   const values = {
     r_realid: s.rRealid,
     perf: s.perf,
-    pretty_perf: `${s.perf} %`,
+    pretty_perf: s.prettyPerf,
     perf_std: s.perfStd,
     perf_ci_low: s.ciLow,
     perf_ci_high: s.ciHigh,

@@ -24,7 +24,13 @@ import {
   upsertScore,
   waitingJobIds,
 } from './repo.js';
-import { SCORING_VERSION, scorePredictions, UnsupportedMetricError } from './score.js';
+import {
+  SCORING_VERSION,
+  scorePredictions,
+  UnscorableSubmissionError,
+  UnsupportedMetricError,
+} from './score.js';
+import { datasetSeed } from '@dynaloop/scoring';
 
 export interface EvaluationTiming {
   /** How often a running job proves its worker is alive. */
@@ -175,7 +181,7 @@ async function compute(deps: EvaluationDeps, { model, dataset, task, config }: L
   }
   const datasetSha256 = hash.digest('hex');
   // Paired replicates: the resample indices depend on the dataset's content only.
-  const seed = parseInt(datasetSha256.slice(0, 8), 16);
+  const seed = datasetSeed(datasetSha256);
   say(`dataset sha256 ${datasetSha256}, ${predictions.length} examples, seed ${seed}`);
   if (rawOutputBlobKey) await deps.storage.put(rawOutputBlobKey, `${rawOutput.join('\n')}\n`);
   const score = scorePredictions(config.perf_metric.type, predictions, targets, tags, seed);
@@ -295,11 +301,12 @@ export async function runEvaluationJob(deps: EvaluationDeps, jobId: number): Pro
         did: job.did,
         rRealid: round?.id ?? null,
         perf: computed.score.perf,
+        prettyPerf: computed.score.pretty_perf,
         perfStd: computed.score.perf_std,
         ciLow: computed.score.ci_low,
         ciHigh: computed.score.ci_high,
         metadata: {
-          [computed.perfMetric]: computed.score.perf,
+          ...computed.score.perf_dict,
           perf_by_tag: computed.score.perf_by_tag,
           bootstrap: {
             replicates: computed.score.replicates.length,
@@ -355,7 +362,7 @@ async function failAttempt(
   err: unknown,
 ): Promise<void> {
   const { db, log } = deps;
-  const submission = err instanceof SubmissionError;
+  const submission = err instanceof SubmissionError || err instanceof UnscorableSubmissionError;
   const unsupported = err instanceof UnsupportedMetricError;
   const terminal = submission || unsupported || job.attempts >= job.max_attempts;
   const message =
