@@ -16,6 +16,7 @@ const benches = [
   'session-check.mjs',
   'task-admin.mjs',
   'examples.mjs',
+  'predictions-upload.mjs',
   'scoring.mjs',
 ];
 const out = [];
