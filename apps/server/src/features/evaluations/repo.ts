@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { type Database } from '../../db/schema.js';
+import { type Insertable } from 'kysely';
+import { type Database, type EvaluationRecordsTable } from '../../db/schema.js';
 
 /** SQL of the evaluation queue: its rows are the truth, pg-boss only wakes workers up. */
 
@@ -213,4 +214,51 @@ export async function jobsOfModel(db: Trx, mid: number) {
            END AS queue_position
     FROM evaluation_jobs j WHERE j.mid = ${mid} ORDER BY j.did`.execute(db);
   return result.rows;
+}
+
+/** The model, dataset and task of a job (each undefined if it no longer exists). */
+export async function evaluationSubject(db: Trx, mid: number, did: number) {
+  const model = await db.selectFrom('models').selectAll().where('id', '=', mid).executeTakeFirst();
+  const dataset = await db
+    .selectFrom('datasets')
+    .selectAll()
+    .where('id', '=', did)
+    .executeTakeFirst();
+  const task = model
+    ? await db.selectFrom('tasks').selectAll().where('id', '=', model.tid).executeTakeFirst()
+    : undefined;
+  return { model, dataset, task };
+}
+
+/** Whom to tell about an evaluation. */
+export const ownerContact = (db: Trx, uid: number) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'username'])
+    .where('id', '=', uid)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+
+/** The id of round `rid` of a task, or null. */
+export async function roundIdOf(db: Trx, tid: number, rid: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('rounds')
+    .select('id')
+    .where('tid', '=', tid)
+    .where('rid', '=', rid)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Adds the (immutable) record of how a score was computed; returns its id. */
+export async function insertEvaluationRecord(
+  trx: Trx,
+  values: Insertable<EvaluationRecordsTable>,
+): Promise<number> {
+  const row = await trx
+    .insertInto('evaluation_records')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

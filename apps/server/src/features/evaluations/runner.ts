@@ -11,10 +11,15 @@ import { type Mailer } from '../../platform/mail.js';
 import { type Queue } from '../../platform/queue.js';
 import { type BlobStorage } from '../../platform/storage.js';
 
+import { predictionFile } from '../models/repo.js';
 import { notify } from '../notifications/service.js';
 import { dispatchEvaluations, EVALUATION_JOB, jobLogKey } from './service.js';
 import {
   claimJob,
+  evaluationSubject,
+  insertEvaluationRecord,
+  ownerContact,
+  roundIdOf,
   finishAttempt,
   heartbeat,
   type Lease,
@@ -85,18 +90,9 @@ interface Loaded {
 }
 
 async function load(db: Db, mid: number, did: number): Promise<Loaded> {
-  const model = await db.selectFrom('models').selectAll().where('id', '=', mid).executeTakeFirst();
-  const dataset = await db
-    .selectFrom('datasets')
-    .selectAll()
-    .where('id', '=', did)
-    .executeTakeFirst();
-  if (!model || !dataset) throw new SubmissionError('The model or the dataset no longer exists');
-  const task = await db
-    .selectFrom('tasks')
-    .selectAll()
-    .where('id', '=', model.tid)
-    .executeTakeFirstOrThrow();
+  const { model, dataset, task } = await evaluationSubject(db, mid, did);
+  if (!model || !dataset || !task)
+    throw new SubmissionError('The model or the dataset no longer exists');
   const parsed = parseTaskConfig(task.config_yaml);
   if (!parsed.ok) throw new SubmissionError('The task has no valid configuration');
   return { model, dataset, task, config: parsed.config };
@@ -141,12 +137,7 @@ async function compute(deps: EvaluationDeps, { model, dataset, task, config }: L
       return output[ref];
     };
   } else if (model.kind === 'predictions') {
-    const file = await deps.db
-      .selectFrom('model_prediction_files')
-      .selectAll()
-      .where('mid', '=', model.id)
-      .where('did', '=', dataset.id)
-      .executeTakeFirst();
+    const file = await predictionFile(deps.db, model.id, dataset.id);
     if (!file) throw new SubmissionError(`No predictions were uploaded for ${dataset.name}`);
     submissionSha256 = file.sha256;
     const byUid = new Map<string, unknown>();
@@ -210,11 +201,7 @@ async function tellOwner(
 ): Promise<void> {
   const { model, dataset } = loaded;
   if (model.kind === 'builtin' || model.uid === null) return;
-  const owner = await deps.db
-    .selectFrom('users')
-    .select(['id', 'email', 'username'])
-    .where('id', '=', model.uid)
-    .executeTakeFirst();
+  const owner = await ownerContact(deps.db, model.uid);
   if (!owner) return;
   const what = `${model.name || `Model ${model.id}`} on ${dataset.name}`;
   await deps.mailer
@@ -264,42 +251,30 @@ export async function runEvaluationJob(deps: EvaluationDeps, jobId: number): Pro
     const l = loaded;
     const written = await db.transaction().execute(async (trx) => {
       if (!(await finishAttempt(trx, lease, { status: 'completed', runtimeMs }))) return false;
-      const record = await trx
-        .insertInto('evaluation_records')
-        .values({
-          mid: job.mid,
-          did: job.did,
-          job_id: job.id,
-          attempt: job.attempts,
-          metric: computed.perfMetric,
-          perf: computed.score.perf,
-          n_examples: computed.n,
-          dataset_sha256: computed.datasetSha256,
-          submission_sha256: computed.submissionSha256,
-          model_version: computed.modelVersion,
-          scoring_version: SCORING_VERSION,
-          seed: computed.seed,
-          bootstrap_replicates: computed.score.replicates.length,
-          started_at: started,
-          finished_at: finished,
-          runtime_ms: runtimeMs,
-          machine_json: JSON.stringify(machineDescription()),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const round =
-        l.dataset.rid > 0
-          ? await trx
-              .selectFrom('rounds')
-              .select('id')
-              .where('tid', '=', l.task.id)
-              .where('rid', '=', l.dataset.rid)
-              .executeTakeFirst()
-          : undefined;
+      const recordId = await insertEvaluationRecord(trx, {
+        mid: job.mid,
+        did: job.did,
+        job_id: job.id,
+        attempt: job.attempts,
+        metric: computed.perfMetric,
+        perf: computed.score.perf,
+        n_examples: computed.n,
+        dataset_sha256: computed.datasetSha256,
+        submission_sha256: computed.submissionSha256,
+        model_version: computed.modelVersion,
+        scoring_version: SCORING_VERSION,
+        seed: computed.seed,
+        bootstrap_replicates: computed.score.replicates.length,
+        started_at: started,
+        finished_at: finished,
+        runtime_ms: runtimeMs,
+        machine_json: JSON.stringify(machineDescription()),
+      });
+      const roundId = l.dataset.rid > 0 ? await roundIdOf(trx, l.task.id, l.dataset.rid) : null;
       await upsertScore(trx, {
         mid: job.mid,
         did: job.did,
-        rRealid: round?.id ?? null,
+        rRealid: roundId,
         perf: computed.score.perf,
         prettyPerf: computed.score.pretty_perf,
         perfStd: computed.score.perf_std,
@@ -317,7 +292,7 @@ export async function runEvaluationJob(deps: EvaluationDeps, jobId: number): Pro
         },
         replicates: computed.score.replicates,
         rawOutputBlobKey: computed.rawOutputBlobKey ?? null,
-        recordId: record.id,
+        recordId,
       });
       if (l.model.kind !== 'builtin' && l.model.uid !== null) {
         await notify(

@@ -1,6 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { type Database, type ModelRow, type ModelsTable } from '../../db/schema.js';
-import { type Updateable } from 'kysely';
+import {
+  type Database,
+  type ModelPredictionFilesTable,
+  type ModelRow,
+  type ModelsTable,
+} from '../../db/schema.js';
+import { randomBytes } from 'node:crypto';
+import { type Insertable, type Updateable } from 'kysely';
 
 export async function findModel(db: Kysely<Database>, id: number): Promise<ModelRow | undefined> {
   return db.selectFrom('models').selectAll().where('id', '=', id).executeTakeFirst();
@@ -145,4 +151,48 @@ export async function togglePublished(db: Db, id: number): Promise<boolean> {
     .returning('is_published')
     .executeTakeFirstOrThrow();
   return row.is_published;
+}
+
+/** A prediction-file submission's model row (status predictions_upload, unpublished). */
+export async function insertPredictionsModel(
+  trx: Db,
+  m: { tid: number; uid: number; name: string },
+): Promise<ModelRow> {
+  const inserted = await trx
+    .insertInto('models')
+    .values({
+      tid: m.tid,
+      uid: m.uid,
+      name: m.name,
+      kind: 'predictions',
+      deployment_status: 'predictions_upload',
+      secret: randomBytes(32).toString('hex'),
+      is_published: false,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return trx
+    .updateTable('models')
+    .set({
+      endpoint_name: `ts${Math.floor(Date.now() / 1000)}-${inserted.id}-${m.name}`.slice(0, 63),
+    })
+    .where('id', '=', inserted.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertPredictionFiles(
+  trx: Db,
+  files: Array<Insertable<ModelPredictionFilesTable>>,
+): Promise<void> {
+  if (files.length) await trx.insertInto('model_prediction_files').values(files).execute();
+}
+
+/** The user's count of submitted models. */
+export async function countModelSubmitted(trx: Db, uid: number): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ models_submitted: sql`models_submitted + 1` })
+    .where('id', '=', uid)
+    .execute();
 }

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { PassThrough, type Readable, Transform } from 'node:stream';
 import { checkPredictionLine, SUBMISSION_LIMIT_MESSAGE, type TaskConfig } from '@dynaloop/contract';
 import { type BuiltinModel } from '@dynaloop/models';
-import { sql, type Kysely } from 'kysely';
+import { type Kysely } from 'kysely';
 import {
   type Database,
   type DatasetRow,
@@ -16,7 +16,13 @@ import { JsonlError, type LineProblem, linesOf, streamJsonlObjects } from '../..
 import { type BlobStorage } from '../../platform/storage.js';
 import { enqueueModelEvaluations } from '../evaluations/service.js';
 import { newModelSecret } from './remote.js';
-import { countedSubmissions, lockSubmissions } from './repo.js';
+import {
+  countedSubmissions,
+  countModelSubmitted,
+  insertPredictionFiles,
+  insertPredictionsModel,
+  lockSubmissions,
+} from './repo.js';
 
 /**
  * Registers a model the platform serves itself as a real model row: published, deployed, its
@@ -207,45 +213,19 @@ export async function createPredictionsModel(
   return db.transaction().execute(async (trx) => {
     await lockSubmissions(trx, uid, task.id);
     await assertSubmissionAllowed(trx, uid, task);
-    const inserted = await trx
-      .insertInto('models')
-      .values({
-        tid: task.id,
-        uid,
-        name,
-        kind: 'predictions',
-        deployment_status: 'predictions_upload',
-        secret: newModelSecret(),
-        is_published: false,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const model = await trx
-      .updateTable('models')
-      .set({
-        endpoint_name: `ts${Math.floor(Date.now() / 1000)}-${inserted.id}-${name}`.slice(0, 63),
-      })
-      .where('id', '=', inserted.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('model_prediction_files')
-      .values(
-        files.map((f) => ({
-          mid: model.id,
-          did: f.dataset.id,
-          blob_key: f.blobKey,
-          sha256: f.sha256,
-          line_count: f.lines,
-          bytes: f.bytes,
-        })),
-      )
-      .execute();
-    await trx
-      .updateTable('users')
-      .set({ models_submitted: sql`models_submitted + 1` })
-      .where('id', '=', uid)
-      .execute();
+    const model = await insertPredictionsModel(trx, { tid: task.id, uid, name });
+    await insertPredictionFiles(
+      trx,
+      files.map((f) => ({
+        mid: model.id,
+        did: f.dataset.id,
+        blob_key: f.blobKey,
+        sha256: f.sha256,
+        line_count: f.lines,
+        bytes: f.bytes,
+      })),
+    );
+    await countModelSubmitted(trx, uid);
     const jobIds = await enqueueModelEvaluations(trx, model.id);
     return { model, jobIds };
   });
