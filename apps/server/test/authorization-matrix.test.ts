@@ -45,7 +45,8 @@ type Role = (typeof ROLES)[number];
  * - example-authors: the example's author only;
  * - contributors: logged-in users and the task's crowd workers (visible task);
  * - validators: contributors, except the example's author (nobody validates their own);
- * - model-callers: logged-in users and guests (no crowd credential).
+ * - model-callers: logged-in users and guests (no crowd credential);
+ * - model-owners: the model's uploader only (modelPolicy.edit; here the task owner uploaded it).
  */
 type Rule =
   | 'public'
@@ -57,7 +58,8 @@ type Rule =
   | 'example-authors'
   | 'contributors'
   | 'validators'
-  | 'model-callers';
+  | 'model-callers'
+  | 'model-owners';
 
 const RULES: { [K in keyof typeof routes]: Rule } = {
   health: 'public',
@@ -95,6 +97,13 @@ const RULES: { [K in keyof typeof routes]: Rule } = {
   createProposal: 'logged-in',
   processProposal: 'admins',
   modelPredict: 'model-callers',
+  modelDetails: 'public',
+  modelEvents: 'public',
+  updateModel: 'model-owners',
+  revertModelStatus: 'model-owners',
+  modelJobLog: 'task-admins',
+  modelPredictions: 'task-admins',
+  uploadPredictions: 'logged-in',
   modelsInTheLoopPublic: 'public',
   evaluateExample: 'public',
   pickContext: 'public',
@@ -161,6 +170,12 @@ describe('authorization matrix: every route × every role', () => {
       .where('id', '=', model.id)
       .execute();
     const dataset = await makeDataset(t.db, task.id);
+    // Prediction files are accepted (a task flag, not a permission).
+    await t.db
+      .updateTable('tasks')
+      .set({ has_predictions_upload: true })
+      .where('id', '=', task.id)
+      .execute();
     const context = await makeContext(t.db, rounds[0]!.id, { context: 'A context' });
     const example = await makeExample(t.db, rounds[0]!, context.id, { uid: user.id });
     const proposal = await t.db
@@ -222,6 +237,7 @@ describe('authorization matrix: every route × every role', () => {
       round: () => 1,
       rid: () => 1,
       mid: () => model.id,
+      did: () => dataset.id,
       username: () => other.username,
       name: () => unique('ds-'),
       method: () => 'random',
@@ -254,7 +270,14 @@ describe('authorization matrix: every route × every role', () => {
       input: { hypothesis: 'A hypothesis' },
       data: { hypothesis: 'A hypothesis' },
     };
-    const query = { limit: 5, offset: 0, annotator_id: 'matrix-worker', format: 'examples' };
+    // The event stream's access_token is a credential: each role calls with its own header only.
+    const query = {
+      limit: 5,
+      offset: 0,
+      annotator_id: 'matrix-worker',
+      format: 'examples',
+      access_token: null,
+    };
     return { task, rounds, owner, user, headers, actors, params, body, query };
   }
 
@@ -295,6 +318,9 @@ describe('authorization matrix: every route × every role', () => {
       case 'validators':
         if (actor.kind === 'anonymous') return 401;
         return role === 'user' ? 403 : 'allowed';
+      case 'model-owners':
+        if (!loggedIn) return login;
+        return role === 'task owner' ? 'allowed' : 403;
       case 'model-callers':
         if (def.auth !== 'user-or-trial') return 403;
         return loggedIn ? 'allowed' : login;

@@ -12,6 +12,7 @@ export function evaluationDeps(
     storage: t.storage,
     log: t.deps.log,
     mailer: t.deps.mailer,
+    queue: t.queue,
     timing: { heartbeatMs: 50, staleMs: 400, sweepMs: 100 },
     workerId: 'test-worker',
     ...overrides,

@@ -438,7 +438,7 @@ export const routes = {
   modelEvents: route({
     ...endpoints.modelEvents,
     summary:
-      'Server-sent events: each evaluation status change of the model (EventSource may pass the access token as access_token)',
+      'Server-sent events (Accept: text/event-stream): each evaluation status change of the model; EventSource may pass the access token as access_token. Other clients get the current statuses once, as JSON',
     tags: ['models'],
     params: modelParam,
     querystring: modelEventsQuery,

@@ -89,7 +89,7 @@ export function registerDatasetRoutes(app: AppInstance): void {
     }
     if (result.row.replacedBlobKey)
       await storage.delete(result.row.replacedBlobKey).catch(() => undefined);
-    await dispatchEvaluations(app.deps.queue, result.queued, log);
+    await dispatchEvaluations(app.deps.queue, db, result.queued, log);
     return {
       success: 'ok' as const,
       dataset: presentDataset(result.row),

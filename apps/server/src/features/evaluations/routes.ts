@@ -3,6 +3,7 @@ import { type AppInstance } from '../../platform/app-types.js';
 import { resolveActor } from '../../platform/auth.js';
 import { type ModelEvent } from '../../platform/events.js';
 import { loadVisibleModel } from '../models/policy.js';
+import { evaluationProgress } from './service.js';
 
 const KEEPALIVE_MS = 15_000;
 
@@ -24,6 +25,14 @@ export function registerEvaluationRoutes(app: AppInstance): void {
         ? await resolveActor(db, tokens, `Bearer ${request.query.access_token}`)
         : request.actor;
     const { model } = await loadVisibleModel(db, actor, request.params.id);
+    // A client that does not ask for an event stream gets the current statuses once.
+    if (!(request.headers.accept ?? '').includes('text/event-stream')) {
+      const progress = await evaluationProgress(db, model.id, app.deps.config.evaluation.staleMs);
+      return reply.send({
+        mid: model.id,
+        statuses: progress.map((p) => ({ did: p.did, status: p.status })),
+      });
+    }
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {

@@ -8,12 +8,12 @@ import { publishModelEvent } from '../../platform/events.js';
 import { linesOf } from '../../platform/jsonl.js';
 import { type Logger } from '../../platform/logger.js';
 import { type Mailer } from '../../platform/mail.js';
-import { type Queue } from '../../platform/queue.js';
+import { type JobQueue } from '../../platform/queue.js';
 import { type BlobStorage } from '../../platform/storage.js';
 
 import { predictionFile } from '../models/repo.js';
 import { notify } from '../notifications/service.js';
-import { dispatchEvaluations, EVALUATION_JOB, jobLogKey } from './service.js';
+import { dispatchEvaluations, jobLogKey } from './service.js';
 import {
   claimJob,
   evaluationSubject,
@@ -57,7 +57,8 @@ export interface EvaluationDeps {
   storage: BlobStorage;
   log: Logger;
   mailer: Mailer;
-  queue?: Queue;
+  /** Where retries and resent jobs go; without one (tests) they wait for runWaitingEvaluations. */
+  queue?: JobQueue;
   timing?: EvaluationTiming;
   /** Identifies this process in job rows; defaults to host and pid. */
   workerId?: string;
@@ -204,21 +205,23 @@ async function tellOwner(
   const owner = await ownerContact(deps.db, model.uid);
   if (!owner) return;
   const what = `${model.name || `Model ${model.id}`} on ${dataset.name}`;
-  await deps.mailer
-    .send({
-      to: owner.email,
-      uid: owner.id,
-      template: status === 'completed' ? 'model_evaluation_completed' : 'model_evaluation_failed',
-      subject:
-        status === 'completed' ? `Evaluation completed: ${what}` : `Evaluation failed: ${what}`,
-      text:
-        `Hello ${owner.username},\n\n` +
-        (status === 'completed'
-          ? `the evaluation of ${what} is complete: ${detail}.\n`
-          : `the evaluation of ${what} failed: ${detail}\n`) +
-        `\nSee the model page: /models/${model.id}\n`,
-    })
-    .catch((err: unknown) => deps.log.error({ err }, 'evaluation mail failed'));
+  const mail = {
+    to: owner.email,
+    uid: owner.id,
+    template: status === 'completed' ? 'model_evaluation_completed' : 'model_evaluation_failed',
+    subject:
+      status === 'completed' ? `Evaluation completed: ${what}` : `Evaluation failed: ${what}`,
+    text:
+      `Hello ${owner.username},\n\n` +
+      (status === 'completed'
+        ? `the evaluation of ${what} is complete: ${detail}.\n`
+        : `the evaluation of ${what} failed: ${detail}\n`) +
+      `\nSee the model page: /models/${model.id}\n`,
+  };
+  // Through the mail job when a queue runs (delivered and retried there), else sent here.
+  await (
+    deps.queue ? deps.queue.enqueue(deps.db, 'mail.send', mail) : deps.mailer.send(mail)
+  ).catch((err: unknown) => deps.log.error({ err }, 'evaluation mail failed'));
 }
 
 /**
@@ -383,8 +386,9 @@ async function failAttempt(
   await deps.storage
     .put(jobLogKey(job.mid, job.did), `${new Date().toISOString()} failed: ${message}\n`)
     .catch(() => undefined);
-  if (status === 'pre_evaluation') await dispatchEvaluations(deps.queue, [job.id], log);
-  else if (loaded) await tellOwner(deps, loaded, 'failed', message);
+  if (status === 'pre_evaluation')
+    if (deps.queue) await dispatchEvaluations(deps.queue, deps.db, [job.id], log);
+    else if (loaded) await tellOwner(deps, loaded, 'failed', message);
 }
 
 /**
@@ -407,7 +411,7 @@ export async function sweepEvaluations(deps: EvaluationDeps): Promise<number[]> 
     ...released.filter((r) => r.status === 'pre_evaluation').map((r) => r.id),
     ...(await touchUnclaimedJobs(deps.db, timing.staleMs)),
   ];
-  await dispatchEvaluations(deps.queue, resend, deps.log);
+  if (deps.queue) await dispatchEvaluations(deps.queue, deps.db, resend, deps.log);
   return resend;
 }
 
@@ -421,21 +425,22 @@ export async function runWaitingEvaluations(deps: EvaluationDeps, mid?: number):
   return n;
 }
 
-/** The worker role's part: handle evaluation jobs, sweep, and wake up what waits already. */
-export async function startEvaluationWorker(
-  deps: EvaluationDeps & { queue: Queue },
-): Promise<{ stop(): Promise<void> }> {
+/**
+ * The worker role's sweep (jobs/evaluation-run.ts runs the jobs themselves): every `sweepMs`,
+ * stale jobs are taken back and forgotten ones resent; at start, every waiting job is sent.
+ */
+export function startEvaluationSweeper(deps: EvaluationDeps & { queue: JobQueue }): {
+  stop(): Promise<void>;
+} {
   const timing = deps.timing ?? DEFAULT_TIMING;
-  await deps.queue.work<{ jobId: number }>(
-    EVALUATION_JOB,
-    (payload) => runEvaluationJob(deps, payload.jobId),
-    { pollingIntervalSeconds: 0.5 },
-  );
-  await dispatchEvaluations(deps.queue, await waitingJobIds(deps.db), deps.log);
-  let sweeping: Promise<unknown> = Promise.resolve();
+  let sweeping: Promise<unknown> = waitingJobIds(deps.db)
+    .then((ids) => dispatchEvaluations(deps.queue, deps.db, ids, deps.log))
+    .catch((err: unknown) => deps.log.error({ err }, 'could not send the waiting evaluations'));
   const timer = setInterval(() => {
-    sweeping = sweepEvaluations(deps).catch((err: unknown) =>
-      deps.log.error({ err }, 'evaluation sweep failed'),
+    sweeping = sweeping.then(() =>
+      sweepEvaluations(deps).catch((err: unknown) =>
+        deps.log.error({ err }, 'evaluation sweep failed'),
+      ),
     );
   }, timing.sweepMs);
   return {

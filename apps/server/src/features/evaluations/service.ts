@@ -1,24 +1,24 @@
 import { sql, type Kysely } from 'kysely';
 import { type Database } from '../../db/schema.js';
 import { type Logger } from '../../platform/logger.js';
-import { type Queue } from '../../platform/queue.js';
+import { type JobQueue } from '../../platform/queue.js';
 import { jobsOfModel, queueStatistics } from './repo.js';
-
-/** The pg-boss job that wakes a worker up for one evaluation_jobs row. */
-export const EVALUATION_JOB = 'evaluation-run';
 
 export const jobLogKey = (mid: number, did: number) => `evaluation-logs/${mid}/${did}.log`;
 
-/** Wakes workers for jobs whose rows are committed; a lost wake-up is repaired by the sweep. */
+/**
+ * Wakes workers for evaluation rows that are committed (call after the transaction that made
+ * them); a lost wake-up is repaired by the worker's sweep.
+ */
 export async function dispatchEvaluations(
-  queue: Queue | undefined,
+  queue: JobQueue,
+  db: Kysely<Database>,
   jobIds: number[],
   log: Logger,
 ): Promise<void> {
-  if (!queue) return;
   for (const jobId of jobIds) {
-    await queue.send(EVALUATION_JOB, { jobId }).catch((err: unknown) => {
-      log.warn({ err, jobId }, 'could not send an evaluation job; the sweep will resend it');
+    await queue.enqueue(db, 'evaluation.run', { jobId }).catch((err: unknown) => {
+      log.warn({ err, jobId }, 'could not enqueue an evaluation; the sweep will resend it');
     });
   }
 }

@@ -239,6 +239,7 @@ describe('GET /models/{id}/events', () => {
     onTestFinished(() => controller.abort());
     const res = await fetch(`${address}/api/models/${builtin.id}/events`, {
       signal: controller.signal,
+      headers: { accept: 'text/event-stream' },
     });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = res.body!.getReader();
@@ -258,7 +259,15 @@ describe('GET /models/{id}/events', () => {
     expect(text).toMatch(/event: status\ndata: \{[^\n]*"status":"completed"/);
     controller.abort();
 
-    const hidden = await fetch(`${address}/api/models/999999/events`);
+    const hidden = await fetch(`${address}/api/models/999999/events`, {
+      headers: { accept: 'text/event-stream' },
+    });
     expect(hidden.status).toBe(404);
+    // Without asking for a stream: the current statuses, once.
+    const once = await t.app.inject({ method: 'GET', url: `/api/models/${builtin.id}/events` });
+    expect(once.json()).toMatchObject({
+      mid: builtin.id,
+      statuses: expect.arrayContaining([{ did: expect.any(Number), status: 'completed' }]),
+    });
   });
 });

@@ -156,7 +156,8 @@ describe('POST /models/upload_predictions/{task}/{name}', () => {
       .where('id', '=', score!.evaluation_record_id!)
       .executeTakeFirstOrThrow();
     expect(record.submission_sha256).toMatch(/^[a-f0-9]{64}$/);
-    // The owner got a notification and a mail.
+    // The owner got a notification and a mail (through the mail job).
+    await t.runJobs();
     const mails = await t.db
       .selectFrom('outbox_mails')
       .selectAll()

@@ -195,7 +195,7 @@ export function registerModelRoutes(app: AppInstance): void {
         request.params.name,
         stored,
       );
-      await dispatchEvaluations(app.deps.queue, jobIds, log);
+      await dispatchEvaluations(app.deps.queue, db, jobIds, log);
       return { success: 'ok' as const, model_id: model.id, evaluations_queued: jobIds.length };
     } catch (err) {
       await cleanup();
