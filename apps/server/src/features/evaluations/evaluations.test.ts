@@ -7,7 +7,12 @@ import { evaluationDeps, jobsOf, scoreRows } from '../../../test/evaluations.js'
 import { createTestApp, type TestApp } from '../../../test/support.js';
 import { claimJob, finishAttempt } from './repo.js';
 import { enqueueModelEvaluations } from './service.js';
-import { runEvaluationJob, runWaitingEvaluations, sweepEvaluations } from './runner.js';
+import {
+  drainEvaluations,
+  runEvaluationJob,
+  runWaitingEvaluations,
+  sweepEvaluations,
+} from './runner.js';
 
 import { modelInputFields, parseTaskConfig } from '@dynaloop/contract';
 
@@ -216,6 +221,28 @@ describe('the evaluation lifecycle', () => {
     await runEvaluationJob(evaluationDeps(t), job!.id);
     await expect.poll(() => seen, { timeout: 5000 }).toEqual(['evaluating', 'completed']);
     unsubscribe();
+  });
+});
+
+describe('draining', () => {
+  it('a woken worker runs the waiting evaluations back to back, oldest first', async () => {
+    const nli = await demoTask(t.db, 'nli');
+    const models = await builtinsOf(nli.id);
+    await t.db.transaction().execute(async (trx) => {
+      for (const m of models) await enqueueModelEvaluations(trx, m.id);
+    });
+    const waiting = await t.db
+      .selectFrom('evaluation_jobs')
+      .select('id')
+      .where('status', '=', 'pre_evaluation')
+      .execute();
+    expect(await drainEvaluations(evaluationDeps(t), 60_000)).toBe(waiting.length);
+    const left = await t.db
+      .selectFrom('evaluation_jobs')
+      .select('id')
+      .where('status', '=', 'pre_evaluation')
+      .execute();
+    expect(left).toEqual([]);
   });
 });
 

@@ -120,7 +120,8 @@ export async function touchUnclaimedJobs(db: Trx, olderThanMs: number) {
   return result.rows.map((r) => r.id);
 }
 
-export const waitingJobIds = async (db: Trx, mid?: number) =>
+/** Waiting jobs, oldest first (of one model; at most `limit`). */
+export const waitingJobIds = async (db: Trx, mid?: number, limit?: number) =>
   (
     await db
       .selectFrom('evaluation_jobs')
@@ -129,6 +130,7 @@ export const waitingJobIds = async (db: Trx, mid?: number) =>
       .$if(mid !== undefined, (q) => q.where('mid', '=', mid!))
       .orderBy('queued_at')
       .orderBy('id')
+      .$if(limit !== undefined, (q) => q.limit(limit!))
       .execute()
   ).map((r) => r.id);
 

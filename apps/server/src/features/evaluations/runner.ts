@@ -415,6 +415,22 @@ export async function sweepEvaluations(deps: EvaluationDeps): Promise<number[]> 
   return resend;
 }
 
+/**
+ * Claims and runs waiting jobs one after another, oldest first, until none is left or
+ * `budgetMs` has passed; each claim is atomic, so several workers may drain at once.
+ */
+export async function drainEvaluations(deps: EvaluationDeps, budgetMs: number): Promise<number> {
+  const until = Date.now() + budgetMs;
+  let ran = 0;
+  while (Date.now() < until) {
+    const [next] = await waitingJobIds(deps.db, undefined, 1);
+    if (next === undefined) break;
+    await runEvaluationJob(deps, next);
+    ran++;
+  }
+  return ran;
+}
+
 /** Runs every waiting job in this process, one after another (tests, and the CLI). */
 export async function runWaitingEvaluations(deps: EvaluationDeps, mid?: number): Promise<number> {
   let n = 0;
