@@ -2,7 +2,8 @@ import { type ModelDetail } from '@dynaloop/contract';
 import { apiPath, endpoints } from '@dynaloop/contract/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiFetch, apiGet, apiRequest } from '../../../lib/api';
+import { apiFetch } from '../../../lib/api';
+import { callApi } from '../../../lib/api-client';
 import { getAccessToken } from '../../../lib/auth';
 import { API_PREFIX, ApiError, networkError, readErrorBody } from '../../../lib/http';
 import { useAuth } from '../../auth/use-auth';
@@ -19,11 +20,8 @@ export function useModelDetail(id: number) {
   const viewer = userId ?? 0;
   return useQuery({
     queryKey: modelKeys.detail(id, viewer),
-    queryFn: ({ signal }) =>
-      apiGet<ModelDetail>(apiPath(endpoints.modelDetails.path, { id }), {
-        signal,
-        auth: viewer !== 0,
-      }),
+    queryFn: ({ signal }): Promise<ModelDetail> =>
+      callApi('modelDetails', { params: { id }, signal, auth: viewer !== 0 }),
   });
 }
 
@@ -75,11 +73,7 @@ export function useUpdateModel(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: ModelChanges) =>
-      apiRequest<{ success: 'ok' }>(apiPath(endpoints.updateModel.path, { id }), {
-        method: 'PUT',
-        body: changes,
-        auth: true,
-      }),
+      callApi('updateModel', { params: { id }, body: changes }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: modelKeys.all }),
   });
 }
@@ -88,11 +82,7 @@ export function useUpdateModel(id: number) {
 export function useToggleModelStatus(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<{ success: 'ok'; is_published: boolean; badges: string[] }>(
-        apiPath(endpoints.revertModelStatus.path, { id }),
-        { method: 'PUT', auth: true },
-      ),
+    mutationFn: () => callApi('revertModelStatus', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: modelKeys.all }),
   });
 }

@@ -22,7 +22,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { type ApiError } from '../../../lib/http';
 import { RequireLogin } from '../../auth/components/RequireLogin';
-import { useTask } from '../../tasks/api/task-detail';
+import { useTask } from '../../tasks/api/get-task';
 import { taskPath } from '../../tasks/paths';
 import { uploadPredictions } from '../api/models';
 import { modelPath } from '../paths';
