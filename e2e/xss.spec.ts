@@ -49,6 +49,12 @@ interface Session {
   id: number;
 }
 
+/**
+ * The client address this spec's API calls come from (the e2e server trusts X-Forwarded-For):
+ * its own, so that the accounts it registers are not counted against the other specs' address.
+ */
+const CLIENT_ADDRESS = `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
+
 async function api(
   request: APIRequestContext,
   method: string,
@@ -60,6 +66,7 @@ async function api(
   const res = await request.fetch(`/api${url}`, {
     method,
     headers: {
+      'x-forwarded-for': CLIENT_ADDRESS,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(multipartBody?.headers ?? {}),
     },

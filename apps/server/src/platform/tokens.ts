@@ -30,17 +30,21 @@ export class AccessTokens {
    * the token is refused once that login ends (logout, password reset, refresh-token reuse).
    */
   signUser(user: { id: number; username: string }, sessionId?: string): Promise<string> {
-    return new SignJWT({
-      id: user.id,
-      username: user.username,
-      scope: 'user',
-      ...(sessionId ? { sid: sessionId } : {}),
-    })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(user.id))
-      .setIssuedAt()
-      .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-      .sign(this.key);
+    return (
+      new SignJWT({
+        id: user.id,
+        username: user.username,
+        scope: 'user',
+        ...(sessionId ? { sid: sessionId } : {}),
+      })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(user.id))
+        // Each token is distinct, even two issued in the same second for the same login.
+        .setJti(randomToken(12))
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+        .sign(this.key)
+    );
   }
 
   signTrial(): Promise<string> {
